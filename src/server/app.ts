@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { appRouter } from './routers';
+import { createContext, type AppDeps } from './trpc/context';
+import { restRoutes } from './rest/routes';
+import { mountRestRoutes } from './rest/shim';
+import { clientIp } from './http/client-ip';
+import { jsonOnly, originCheck, securityHeaders } from './http/security';
+import { requestLog } from './http/request-log';
+import { mountClient } from './http/static-client';
+import { errorDetails } from './errors';
+
+export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Paths whose bodies are not JSON (multipart uploads, signed webhooks). */
+export const NON_JSON_PATHS: string[] = [];
+
+export interface AppOptions extends AppDeps {
+  log?: (line: string) => void;
+  clientDir?: string;
+}
+
+export function createApp(opts: AppOptions) {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const deps: AppDeps = { db: opts.db, clock: opts.clock, config: opts.config, services: opts.services };
+  const app = new Hono();
+
+  app.use('*', requestLog(log));
+  app.use('*', securityHeaders({ https: opts.config.secureCookies }));
+  app.use('*', originCheck(opts.config.appOrigin));
+  for (const prefix of ['/api/*', '/trpc/*']) {
+    app.use(prefix, jsonOnly(NON_JSON_PATHS));
+    app.use(prefix, async (c, next) => {
+      if (NON_JSON_PATHS.includes(c.req.path)) return next();
+      return bodyLimit({
+        maxSize: JSON_BODY_LIMIT,
+        onError: (c) => c.json({ message: 'Request body is too large' }, 413),
+      })(c, next);
+    });
+  }
+
+  app.all('/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) =>
+        createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, opts.config.trustProxy), resHeaders }),
+      responseMeta({ errors }) {
+        const retryAfter = errors.map((e) => errorDetails(e).retryAfter).find((v) => typeof v === 'number');
+        return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
+      },
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') log(`error: trpc ${procedure}: ${error.cause?.stack ?? error.message}`);
+      },
+    }),
+  );
+
+  mountRestRoutes(app, restRoutes, deps, log);
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  mountClient(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) return err.getResponse();
+    log(`error: ${err.stack ?? err.message}`);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,11 @@
+import { createAdmin } from './create-admin';
+
+export interface Command {
+  summary: string;
+  run(args: string[]): Promise<number | void>;
+}
+
+/** One line per command; each command lives in its own file. */
+export const commands: Record<string, Command> = {
+  'create-admin': createAdmin,
+};

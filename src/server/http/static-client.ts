@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+
+/** Serves the built client; any other GET that is not an API path gets index.html (SPA routing). */
+export function mountClient(app: Hono, clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', serveStatic({ root: clientDir }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) return c.text('The client is not built. Run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+}

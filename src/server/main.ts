@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { DEFAULT_CLIENT_DIR } from './app';
+import { startServer } from './server';
+
+async function ensureClientBuilt() {
+  if (fs.existsSync(path.join(DEFAULT_CLIENT_DIR, 'index.html'))) return;
+  console.log('client: not built yet, building it now (once)...');
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+}
+
+async function main() {
+  const config = loadConfig();
+  await ensureClientBuilt();
+  const running = await startServer({ config });
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    running.close().then(() => {
+      clearTimeout(force);
+      process.exit(0);
+    });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

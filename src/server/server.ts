@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, DEFAULT_CLIENT_DIR } from './app';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { openDatabase } from './db';
+import { createServices } from './services';
+import type { MailService } from './services/mail';
+
+export interface StartOptions {
+  config: Config;
+  clock?: Clock;
+  mail?: MailService;
+  log?: (line: string) => void;
+  clientDir?: string;
+}
+
+/** Opens the database, bootstraps the admin and listens; resolves once the port is bound. */
+export async function startServer(o: StartOptions) {
+  const log = o.log ?? ((line: string) => console.log(line));
+  const clock = o.clock ?? systemClock;
+  const dbFile = path.join(o.config.dataDir, 'app.db');
+  fs.mkdirSync(o.config.dataDir, { recursive: true });
+  const db = openDatabase(dbFile);
+  const services = createServices({ db, clock, config: o.config, mail: o.mail, log });
+
+  if (o.config.adminEmail && o.config.adminPassword) {
+    const { user, created } = await services.users.ensureAdmin(o.config.adminEmail, o.config.adminPassword);
+    log(`admin: ${created ? 'created' : 'ensured'} ${user.email}`);
+  }
+  services.sessions.deleteExpired();
+
+  log(`database: ${dbFile}`);
+  log(services.mail.describe());
+  log('ai: embedded editorial engine');
+  log('billing: local');
+
+  const app = createApp({ db, clock, config: o.config, services, log, clientDir: o.clientDir ?? DEFAULT_CLIENT_DIR });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: o.config.port, hostname: o.config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : o.config.port;
+  log(`Copydesk listening on http://${o.config.host}:${port} (public URL ${o.config.appUrl})`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => {
+        services.mail.close();
+        db.$client.close();
+        resolve();
+      });
+      // Idle keep-alive sockets would hold close() open.
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    }));
+
+  return { app, server, port, db, services, close };
+}

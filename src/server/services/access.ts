@@ -1,0 +1,27 @@
+import type { UserRow } from '../../../db/schema';
+import { hasEditorAccess } from '../../shared/access';
+import { fail } from '../errors';
+
+export const SUBSCRIPTION_REQUIRED = 'An active subscription is required';
+
+/** Team lookup is plugged in by the teams capability; until then a user has no team cover. */
+export type TeamLookup = (teamId: number) => { name: string; subscriptionStatus: string } | undefined;
+
+export function createAccessService(findTeam: TeamLookup = () => undefined) {
+  return {
+    /** Throws 403 SUBSCRIPTION_REQUIRED, or TEAM_SUSPENDED with the team's name. */
+    assertEditorAccess(user: UserRow) {
+      const team = user.teamId != null ? findTeam(user.teamId) : undefined;
+      if (hasEditorAccess(user, team)) return;
+      if (team && team.subscriptionStatus === 'suspended') {
+        fail('FORBIDDEN', `Team "${team.name}" subscription is currently suspended. Get in touch with your team owner.`, {
+          code: 'TEAM_SUSPENDED',
+          teamName: team.name,
+        });
+      }
+      fail('FORBIDDEN', SUBSCRIPTION_REQUIRED, { code: 'SUBSCRIPTION_REQUIRED' });
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

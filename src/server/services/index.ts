@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { DB } from '../db';
+import { createAccessService } from './access';
+import { createAccountService } from './auth/accounts';
+import { createSessionService } from './auth/sessions';
+import { createMailService, type MailService } from './mail';
+import { createRateLimiter } from './rate-limiter';
+import { createUserService } from './users';
+
+export interface ServiceOptions {
+  db: DB;
+  clock: Clock;
+  config: Config;
+  /** Replaces the configured mail transport (tests capture mail this way or through an SMTP sink). */
+  mail?: MailService;
+  log?: (line: string) => void;
+}
+
+export function createServices(o: ServiceOptions) {
+  const log = o.log ?? ((line: string) => console.log(line));
+  const users = createUserService(o.db, o.clock);
+  const sessions = createSessionService(o.db, o.clock);
+  const limiter = createRateLimiter(o.clock);
+  const mail =
+    o.mail ??
+    createMailService({
+      smtpUrl: o.config.smtpUrl,
+      from: o.config.mailFrom,
+      outboxDir: path.join(o.config.dataDir, 'outbox'),
+      log,
+    });
+  const accounts = createAccountService({
+    db: o.db,
+    clock: o.clock,
+    users,
+    sessions,
+    limiter,
+    mail,
+    appUrl: o.config.appUrl,
+    log,
+  });
+  const access = createAccessService();
+  return { users, sessions, limiter, mail, accounts, access };
+}
+
+export type Services = ReturnType<typeof createServices>;

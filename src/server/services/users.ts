@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import { users, type UserRow } from '../../../db/schema';
+import type { PublicUser } from '../../shared/types';
+import type { DB } from '../db';
+import type { Clock } from '../clock';
+import { fail } from '../errors';
+import { hashPassword } from './auth/passwords';
+
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    isAdmin: u.isAdmin,
+    subscriptionStatus: u.subscriptionStatus || 'inactive',
+    subscriptionPlan: u.subscriptionPlan ?? null,
+    subscriptionRenewalDate: u.subscriptionRenewalDate ? u.subscriptionRenewalDate.toISOString() : null,
+    teamId: u.teamId ?? null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+const isUniqueViolation = (e: unknown) =>
+  e instanceof Error && 'code' in e && (e as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+export function createUserService(db: DB, clock: Clock) {
+  const service = {
+    findByEmail(email: string): UserRow | undefined {
+      return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+    },
+
+    findById(id: number): UserRow | undefined {
+      return db.select().from(users).where(eq(users.id, id)).get();
+    },
+
+    usernameTaken(username: string): boolean {
+      return !!db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .get();
+    },
+
+    /** Creates an account; 409 when the e-mail or the username is taken. */
+    async create(input: { username: string; email: string; password: string; isAdmin?: boolean }): Promise<UserRow> {
+      const email = input.email.toLowerCase();
+      if (service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists');
+      if (service.usernameTaken(input.username)) fail('CONFLICT', 'This username is already taken');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return db
+          .insert(users)
+          .values({ username: input.username, email, passwordHash, isAdmin: input.isAdmin ?? false, createdAt: clock() })
+          .returning()
+          .get();
+      } catch (e) {
+        if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists');
+        throw e;
+      }
+    },
+
+    async setPassword(userId: number, password: string) {
+      const passwordHash = await hashPassword(password);
+      db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    },
+
+    /** Creates the admin account, or promotes the existing account with that e-mail. */
+    async ensureAdmin(email: string, password: string): Promise<{ user: UserRow; created: boolean }> {
+      const existing = service.findByEmail(email);
+      if (existing) {
+        if (!existing.isAdmin) db.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id)).run();
+        return { user: { ...existing, isAdmin: true }, created: false };
+      }
+      const base = (email.split('@')[0] ?? 'admin').replace(/[^a-zA-Z0-9_.-]/g, '').padEnd(3, '0').slice(0, 40);
+      let username = base;
+      for (let i = 2; service.usernameTaken(username); i++) username = `${base}${i}`;
+      const user = await service.create({ username, email, password, isAdmin: true });
+      return { user, created: true };
+    },
+  };
+  return service;
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from './app';
+import { fixedClock } from './clock';
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './db';
+import { createServices } from './services';
+import { createMailService } from './services/mail';
+import { createContext } from './trpc/context';
+import { createCaller } from './routers';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  smtpUrl?: string;
+  start?: string;
+}
+
+/** A complete app over a fresh SQLite file and a fixed clock, for `app.request()` and `createCaller` tests. */
+export function createTestApp(o: TestAppOptions = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-test-'));
+  const config: Config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', ...o.env });
+  const clock = fixedClock(o.start ?? '2026-03-02T09:00:00Z');
+  const db = openDatabase(path.join(dataDir, 'app.db'));
+  const logs: string[] = [];
+  const log = (line: string) => logs.push(line);
+  const mail = createMailService({
+    smtpUrl: o.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(dataDir, 'outbox'),
+    log,
+  });
+  const services = createServices({ db, clock, config, mail, log });
+  const app = createApp({ db, clock, config, services, log, clientDir: path.join(dataDir, 'no-client') });
+
+  /** A tRPC caller as the given session token would be (or anonymous). */
+  const caller = (opts: { token?: string; ip?: string } = {}) => {
+    const headers = new Headers();
+    if (opts.token) headers.set('cookie', `copydesk_session=${opts.token}`);
+    const resHeaders = new Headers();
+    return { api: createCaller(createContext({ db, clock, config, services }, { headers, ip: opts.ip ?? '127.0.0.1', resHeaders })), resHeaders };
+  };
+
+  return {
+    app,
+    db,
+    clock,
+    config,
+    services,
+    logs,
+    caller,
+    close() {
+      mail.close();
+      db.$client.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;

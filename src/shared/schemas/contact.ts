@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { MESSAGES, emailField } from './fields';
+
+export const contactForm = z.object({
+  name: z.string().trim().min(2, MESSAGES.nameMin).max(100, MESSAGES.tooLong),
+  email: emailField(MESSAGES.emailAddress),
+  subject: z.string().trim().min(5, MESSAGES.subjectMin).max(200, MESSAGES.tooLong),
+  message: z.string().trim().min(10, MESSAGES.messageMin).max(5000, MESSAGES.tooLong),
+});
+
+export type ContactForm = z.infer<typeof contactForm>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+
+export const MESSAGES = {
+  email: 'Please enter a valid email',
+  emailAddress: 'Please enter a valid email address',
+  loginPasswordMin: 'Password must be at least 6 characters',
+  usernameMin: 'Username must be at least 3 characters',
+  adminUsernameMin: 'Username must be at least 2 characters',
+  registerPasswordMin: 'Password must be at least 8 characters',
+  passwordNumber: 'Password must contain at least one number',
+  passwordSymbol: 'Password must contain at least one symbol',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordsDontMatch: "Passwords don't match",
+  currentPasswordRequired: 'Current password is required',
+  confirmPasswordRequired: 'Please confirm your password',
+  nameMin: 'Name must be at least 2 characters',
+  subjectMin: 'Subject must be at least 5 characters',
+  messageMin: 'Message must be at least 10 characters',
+  tooLong: 'Too long',
+  required: 'Required',
+} as const;
+
+/** A valid e-mail, trimmed and lowercased before it is checked and sent. */
+export const emailField = (message: string = MESSAGES.email) =>
+  z.string().trim().toLowerCase().max(LIMITS.emailMax, MESSAGES.tooLong).email(message);
+
+export const passwordField = (min: number = LIMITS.passwordMin, message: string = MESSAGES.loginPasswordMin) =>
+  z.string().min(min, message).max(LIMITS.passwordMax, MESSAGES.tooLong);
+
+export const registerPasswordField = passwordField(LIMITS.registerPasswordMin, MESSAGES.registerPasswordMin)
+  .regex(/[0-9]/, MESSAGES.passwordNumber)
+  .regex(/[^A-Za-z0-9]/, MESSAGES.passwordSymbol);
+
+export const usernameField = (min: number = LIMITS.usernameMin, message: string = MESSAGES.usernameMin) =>
+  z.string().trim().min(min, message).max(LIMITS.usernameMax, MESSAGES.tooLong);

@@ -1,0 +1,12 @@
+/** The User shape of API.md: what the server sends, never a hash. */
+export interface PublicUser {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  subscriptionStatus: string;
+  subscriptionPlan: string | null;
+  subscriptionRenewalDate: string | null;
+  teamId: number | null;
+  createdAt: string;
+}
