@@ -1,0 +1,290 @@
+/**
+ * `npm run bench -- api [--duration 10] [--warmup 3] [--connections 50] [--profile]`
+ *
+ * Loads GET /api/user (valid session cookie) on Copydesk and on a bare
+ * `node:http` baseline doing the same session lookup on the same SQLite file,
+ * one after the other with identical autocannon settings, and prints req/s,
+ * p50/p99 latency, the Copydesk/baseline ratio and Copydesk's resident memory.
+ * Both servers are child processes started with `node --import tsx`, so the
+ * measured pid is the server itself (the `tsx` CLI would add a wrapper process).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGETS = { minRatio: 0.5, maxP99Ms: 25 };
+const BENCH_USER = { username: 'bench_user', email: 'bench@example.com', password: 'bench-pass-1!' };
+
+interface Server {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+}
+
+interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+
+const children = new Set<ChildProcess>();
+const killChildren = () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+};
+process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+function fail(message: string): never {
+  throw new Error(`bench api: ${message}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function rssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
+  if (!line?.[1]) fail(`no VmRSS for pid ${pid}`);
+  return Number(line[1]) / 1024;
+}
+
+function ensureClientBuilt() {
+  if (fs.existsSync(path.join(root, 'dist/client/index.html'))) return;
+  console.log('client: not built, running `vite build` first so it is not part of start-up...');
+  const r = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) fail('vite build failed');
+}
+
+function startChild(name: string, script: string, env: Record<string, string>, logFile: string, nodeFlags: string[] = []) {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (!child.pid) fail(`${name} did not start`);
+  return child;
+}
+
+async function waitReady(server: Server, probe: string, status: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) break;
+    try {
+      const res = await fetch(server.url + probe);
+      await res.arrayBuffer();
+      if (res.status === status) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const tail = fs.existsSync(server.logFile) ? fs.readFileSync(server.logFile, 'utf8').slice(-2000) : '';
+  fail(`${server.name} did not become ready (exit ${server.child.exitCode}):\n${tail}`);
+}
+
+async function post(url: string, body: unknown, cookie?: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown, cookies: res.headers.getSetCookie() };
+}
+
+async function sessionCookie(copydeskUrl: string): Promise<string> {
+  const reg = await post(`${copydeskUrl}/api/register`, BENCH_USER);
+  if (reg.status !== 201) fail(`register returned ${reg.status}: ${JSON.stringify(reg.body)}`);
+  const login = await post(`${copydeskUrl}/api/login`, { email: BENCH_USER.email, password: BENCH_USER.password });
+  if (login.status !== 200) fail(`login returned ${login.status}: ${JSON.stringify(login.body)}`);
+  const cookie = login.cookies.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('copydesk_session='));
+  if (!cookie) fail('login set no copydesk_session cookie');
+  return cookie;
+}
+
+async function getUser(url: string, cookie?: string) {
+  const res = await fetch(`${url}/api/user`, { headers: cookie ? { cookie } : {} });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** Both servers must agree before either is loaded: the same user for the cookie, 401 without it. */
+async function verifySameAnswers(copydesk: Server, baseline: Server, cookie: string) {
+  const [a, b] = [await getUser(copydesk.url, cookie), await getUser(baseline.url, cookie)];
+  if (a.status !== 200 || b.status !== 200) fail(`GET /api/user: Copydesk ${a.status}, baseline ${b.status} (both must be 200)`);
+  if (!isDeepStrictEqual(a.body, b.body)) {
+    fail(`the servers return different users:\nCopydesk ${JSON.stringify(a.body)}\nbaseline ${JSON.stringify(b.body)}`);
+  }
+  if ((a.body as { email?: string }).email !== BENCH_USER.email) fail(`unexpected user ${JSON.stringify(a.body)}`);
+  const [x, y] = [await getUser(copydesk.url), await getUser(baseline.url)];
+  if (x.status !== 401 || y.status !== 401) fail(`without a cookie: Copydesk ${x.status}, baseline ${y.status} (both must be 401)`);
+}
+
+async function load(server: Server, cookie: string, o: { connections: number; duration: number; warmup: number }) {
+  const base = { url: `${server.url}/api/user`, connections: o.connections, headers: { cookie } };
+  if (o.warmup > 0) await autocannon({ ...base, duration: o.warmup });
+  const r = await autocannon({ ...base, duration: o.duration });
+  if (r.errors || r.timeouts || r.non2xx) {
+    fail(`${server.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses under load`);
+  }
+  return { name: server.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Self time by function and by package/file from a V8 .cpuprofile, most expensive first. */
+function summariseProfile(file: string, top = 20) {
+  interface Node {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }
+  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const fnTime = new Map<string, number>();
+  const groupTime = new Map<string, number>();
+  let busy = 0;
+  prof.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const dt = prof.timeDeltas[i] ?? 0;
+    if (!frame || frame.functionName === '(idle)') return;
+    busy += dt;
+    const url = frame.url.replace(/^file:\/\//, '');
+    const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+    const group = pkg ?? (url.startsWith(root) ? path.relative(root, url) : url || frame.functionName);
+    const fn = `${frame.functionName || '(anonymous)'} ${group}${url ? `:${frame.lineNumber + 1}` : ''}`;
+    fnTime.set(fn, (fnTime.get(fn) ?? 0) + dt);
+    groupTime.set(group, (groupTime.get(group) ?? 0) + dt);
+  });
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .sort((p, q) => q[1] - p[1])
+      .slice(0, top)
+      .map(([k, t]) => `  ${((100 * t) / busy).toFixed(1).padStart(5)}%  ${k}`)
+      .join('\n');
+  console.log(`\nCopydesk CPU profile (${(busy / 1e6).toFixed(1)} s busy, self time, idle excluded)`);
+  console.log(`by package / file:\n${rows(groupTime)}\nby function:\n${rows(fnTime)}`);
+}
+
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+export async function run(args: string[]): Promise<number> {
+  const { values: v } = parseArgs({
+    args,
+    options: {
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '50' },
+      profile: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const o = { duration: Number(v.duration), warmup: Number(v.warmup), connections: Number(v.connections) };
+  for (const [k, n] of Object.entries(o)) if (!Number.isFinite(n) || n < 0) fail(`--${k} must be a number`);
+
+  ensureClientBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bench-'));
+  try {
+    const [cdPort, blPort] = [await freePort(), await freePort()];
+    const profileDir = path.join(dataDir, 'profile');
+    const copydesk: Server = {
+      name: 'Copydesk',
+      url: `http://127.0.0.1:${cdPort}`,
+      logFile: path.join(dataDir, 'copydesk.log'),
+      child: undefined as never,
+    };
+    const spawnedAt = performance.now();
+    copydesk.child = startChild(
+      'Copydesk',
+      'src/server/main.ts',
+      { PORT: String(cdPort), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: copydesk.url },
+      copydesk.logFile,
+      v.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
+    await waitReady(copydesk, '/api/plans', 200);
+    const startMs = performance.now() - spawnedAt;
+    const rssStart = rssMb(copydesk.child.pid!);
+    if (fs.readFileSync(copydesk.logFile, 'utf8').includes('client: not built')) {
+      console.log('warning: the client was (re)built during start-up (another build emptied dist/client)');
+    }
+
+    const cookie = await sessionCookie(copydesk.url);
+
+    const baseline: Server = {
+      name: 'baseline',
+      url: `http://127.0.0.1:${blPort}`,
+      logFile: path.join(dataDir, 'baseline.log'),
+      child: undefined as never,
+    };
+    baseline.child = startChild(
+      'baseline',
+      'bench/baseline-server.ts',
+      { PORT: String(blPort), DB_FILE: path.join(dataDir, 'app.db') },
+      baseline.logFile,
+    );
+    await waitReady(baseline, '/api/user', 401);
+    await verifySameAnswers(copydesk, baseline, cookie);
+
+    console.log(
+      `GET /api/user with a valid session, ${o.connections} connections, ${o.warmup} s warm-up + ${o.duration} s each, ` +
+        `one server at a time (${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)})`,
+    );
+    const cd = await load(copydesk, cookie, o);
+    const rssAfter = rssMb(copydesk.child.pid!);
+    const bl = await load(baseline, cookie, o);
+    const blRss = rssMb(baseline.child.pid!);
+
+    const row = (r: LoadResult) =>
+      `${r.name.padEnd(10)} ${r.rps.toFixed(0).padStart(9)} ${ms(r.p50).padStart(10)} ${ms(r.p99).padStart(10)} ${String(r.total).padStart(9)}`;
+    console.log(`\n${'server'.padEnd(10)} ${'req/s'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'requests'.padStart(9)}`);
+    console.log(row(cd));
+    console.log(row(bl));
+    const ratio = cd.rps / bl.rps;
+    console.log(`\nCopydesk/baseline req/s: ${ratio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${ratio >= TARGETS.minRatio ? 'met' : 'MISSED'})`);
+    console.log(`Copydesk p99: ${ms(cd.p99)} (target < ${TARGETS.maxP99Ms} ms: ${cd.p99 < TARGETS.maxP99Ms ? 'met' : 'MISSED'})`);
+    console.log(`Copydesk start-up (spawn to first 200): ${(startMs / 1000).toFixed(2)} s`);
+    console.log(`Copydesk RSS: ${rssStart.toFixed(1)} MB after start, ${rssAfter.toFixed(1)} MB after load (baseline ${blRss.toFixed(1)} MB)`);
+
+    await stop(baseline.child);
+    await stop(copydesk.child);
+    if (v.profile) {
+      const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+      if (!file) fail('no CPU profile was written');
+      summariseProfile(path.join(profileDir, file));
+    }
+    return 0;
+  } finally {
+    killChildren();
+    if (v.keep) console.log(`kept ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
