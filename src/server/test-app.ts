@@ -31,7 +31,9 @@ export function createTestApp(o: TestAppOptions = {}) {
     log,
   });
   const services = createServices({ db, clock, config, mail, log });
-  const app = createApp({ db, clock, config, services, log, clientDir: path.join(dataDir, 'no-client') });
+  const clientDir = path.join(dataDir, 'no-client');
+  fs.mkdirSync(clientDir);
+  const app = createApp({ db, clock, config, services, log, clientDir });
 
   /** A tRPC caller as the given session token would be (or anonymous). */
   const caller = (opts: { token?: string; ip?: string } = {}) => {
