@@ -19,8 +19,7 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    if (ctx.session) ctx.services.sessions.invalidate(ctx.session.id);
-    const { user, token, session } = await ctx.services.accounts.login(input, ctx.ip);
+    const { user, token, session } = await ctx.services.accounts.login(input, ctx.ip, ctx.session?.id);
     setSessionCookie(ctx, token, session);
     return toPublicUser(user);
   }),

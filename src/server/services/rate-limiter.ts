@@ -5,39 +5,77 @@ export interface RateRule {
   windowMs: number;
 }
 
+interface Entry {
+  times: number[];
+  windowMs: number;
+}
+
+/** Keys whose hits have all aged out are dropped at most this often, so unseen keys cannot pile up. */
+const SWEEP_EVERY_MS = 60_000;
+
 /**
  * Sliding-window counters kept in memory (one box, one process). A key is
  * blocked while `max` hits fall inside the window; it frees itself as the
  * oldest hit ages out, so a lock never outlives its window.
  */
 export function createRateLimiter(clock: Clock) {
-  const hits = new Map<string, number[]>();
+  const hits = new Map<string, Entry>();
+  let lastSweep = clock().getTime();
 
   function live(key: string, rule: RateRule): number[] {
     const now = clock().getTime();
-    const list = (hits.get(key) ?? []).filter((t) => t > now - rule.windowMs);
-    if (list.length === 0) hits.delete(key);
-    else hits.set(key, list);
-    return list;
+    const times = (hits.get(key)?.times ?? []).filter((t) => t > now - rule.windowMs);
+    if (times.length === 0) hits.delete(key);
+    else hits.set(key, { times, windowMs: rule.windowMs });
+    return times;
   }
 
-  return {
+  function sweep(now: number) {
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    for (const [key, entry] of hits) {
+      if (entry.times.every((t) => t <= now - entry.windowMs)) hits.delete(key);
+    }
+  }
+
+  const limiter = {
     /** Seconds until the key may try again, or 0 when it is not blocked. */
     retryAfter(key: string, rule: RateRule): number {
-      const list = live(key, rule);
-      if (list.length < rule.max) return 0;
-      const oldest = list[list.length - rule.max]!;
+      const times = live(key, rule);
+      if (times.length < rule.max) return 0;
+      const oldest = times[times.length - rule.max]!;
       return Math.max(1, Math.ceil((oldest + rule.windowMs - clock().getTime()) / 1000));
     },
-    hit(key: string, rule: RateRule) {
-      const list = live(key, rule);
-      list.push(clock().getTime());
-      hits.set(key, list);
+
+    /** Records a hit; returns its time so `forget` can take back exactly this one. */
+    hit(key: string, rule: RateRule): number {
+      const now = clock().getTime();
+      const times = live(key, rule);
+      times.push(now);
+      hits.set(key, { times, windowMs: rule.windowMs });
+      sweep(now);
+      return now;
     },
+
+    /** Takes back one hit recorded at `at` (an attempt that turned out to be legitimate). */
+    forget(key: string, at: number) {
+      const entry = hits.get(key);
+      if (!entry) return;
+      const i = entry.times.lastIndexOf(at);
+      if (i >= 0) entry.times.splice(i, 1);
+      if (entry.times.length === 0) hits.delete(key);
+    },
+
     reset(key: string) {
       hits.delete(key);
     },
+
+    /** How many keys are tracked (bounded by the live windows, not by history). */
+    size(): number {
+      return hits.size;
+    },
   };
+  return limiter;
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

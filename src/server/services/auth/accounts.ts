@@ -17,6 +17,12 @@ export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
 export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, a password reset link has been sent.';
 export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many incorrect password attempts. Please try again later.';
+export const PASSWORD_CHANGED = 'Password changed successfully';
+export const PASSWORD_RESET_DONE = 'Password updated successfully';
+
+const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
 
 interface Deps {
   db: DB;
@@ -39,23 +45,25 @@ export function createAccountService(deps: Deps) {
       return { user, ...deps.sessions.create(user.id, false) };
     },
 
-    async login(input: LoginInput, ip: string) {
-      const accountKey = `login:account:${input.email}`;
+    /** On success the caller's previous session (if any) ends, so a login always starts a fresh one. */
+    async login(input: LoginInput, ip: string, previousSessionId?: string) {
+      const accountKey = loginAccountKey(input.email);
       const ipKey = `login:ip:${ip}`;
       const wait = Math.max(
         limiter.retryAfter(accountKey, RATE_LIMITS.failedLoginsPerAccount),
         limiter.retryAfter(ipKey, RATE_LIMITS.failedLoginsPerIp),
       );
       if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_LOGINS, { retryAfter: wait });
+      // Counted before the slow hash check: parallel attempts must not all pass the check above.
+      limiter.hit(accountKey, RATE_LIMITS.failedLoginsPerAccount);
+      const ipHit = limiter.hit(ipKey, RATE_LIMITS.failedLoginsPerIp);
 
       const user = deps.users.findByEmail(input.email);
       const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-      if (!user || !ok) {
-        limiter.hit(accountKey, RATE_LIMITS.failedLoginsPerAccount);
-        limiter.hit(ipKey, RATE_LIMITS.failedLoginsPerIp);
-        fail('UNAUTHORIZED', INVALID_CREDENTIALS);
-      }
+      if (!user || !ok) fail('UNAUTHORIZED', INVALID_CREDENTIALS);
       limiter.reset(accountKey);
+      limiter.forget(ipKey, ipHit);
+      if (previousSessionId) deps.sessions.invalidate(previousSessionId);
       return { user, ...deps.sessions.create(user.id, input.rememberMe ?? false) };
     },
 
@@ -64,17 +72,30 @@ export function createAccountService(deps: Deps) {
     },
 
     /** Changes the password and ends every other session of the user. */
+    /**
+     * Changes the password and ends every other session of the user. A wrong
+     * current password counts as a failed login of the account, so a stolen
+     * session is no way around the login limit.
+     */
     async changePassword(userId: number, sessionId: string, input: ChangePasswordInput) {
       const user = deps.users.findById(userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        fail('BAD_REQUEST', 'Current password is incorrect');
+      if (!user) fail('UNAUTHORIZED', 'Authentication required');
+      const key = loginAccountKey(user.email);
+      const wait = limiter.retryAfter(key, RATE_LIMITS.failedLoginsPerAccount);
+      if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_PASSWORD_ATTEMPTS, { retryAfter: wait });
+      const attempt = limiter.hit(key, RATE_LIMITS.failedLoginsPerAccount);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        fail('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
       }
+      limiter.forget(key, attempt);
       const passwordHash = await hashPassword(input.newPassword);
       db.transaction((tx) => {
         tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
         tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId))).run();
+        // A reset link sent before the change must not undo it.
+        tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
       });
-      return { message: 'Password changed successfully' };
+      return { message: PASSWORD_CHANGED };
     },
 
     /** Same answer whether or not the account exists; at most 5 e-mails per address per hour. */
@@ -131,7 +152,7 @@ export function createAccountService(deps: Deps) {
         return true;
       });
       if (!used) fail('BAD_REQUEST', INVALID_RESET_TOKEN);
-      return { message: 'Password updated successfully' };
+      return { message: PASSWORD_RESET_DONE };
     },
   };
 }

@@ -1,0 +1,52 @@
+import { SESSION_COOKIE } from './services/auth/sessions';
+import type { TestApp } from './test-app';
+
+export interface SendOptions {
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** A JSON request as a browser or script sends it: content type and length set, session cookie if any. */
+export function send(t: TestApp, method: string, path: string, body?: unknown, o: SendOptions = {}) {
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.token) headers.cookie = `${SESSION_COOKIE}=${o.token}`;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    payload = typeof body === 'string' ? body : JSON.stringify(body);
+    headers['content-type'] ??= 'application/json';
+    headers['content-length'] ??= String(Buffer.byteLength(payload));
+  }
+  return t.app.request(path, { method, headers, body: payload });
+}
+
+export const post = (t: TestApp, path: string, body?: unknown, o?: SendOptions) => send(t, 'POST', path, body, o);
+export const get = (t: TestApp, path: string, o?: SendOptions) => send(t, 'GET', path, undefined, o);
+
+/** The session Set-Cookie header of a response, split into its attributes. */
+export function sessionCookieOf(res: Response): { value: string; attributes: Map<string, string> } | undefined {
+  const header = res.headers.getSetCookie().findLast((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!header) return undefined;
+  const [pair, ...rest] = header.split(';').map((p) => p.trim());
+  const attributes = new Map<string, string>();
+  for (const attr of rest) {
+    const eq = attr.indexOf('=');
+    attributes.set((eq < 0 ? attr : attr.slice(0, eq)).toLowerCase(), eq < 0 ? '' : attr.slice(eq + 1));
+  }
+  return { value: pair!.slice(SESSION_COOKIE.length + 1), attributes };
+}
+
+export const PASSWORD = 'deadline-7!';
+
+/** Registers through the API and returns the new session token. */
+export async function registerUser(t: TestApp, username: string, email = `${username}@news.example`, password = PASSWORD) {
+  const res = await post(t, '/api/register', { username, email, password });
+  if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
+  return sessionCookieOf(res)!.value;
+}
+
+/** Logs in through the API; returns the response and the token it set (if any). */
+export async function login(t: TestApp, email: string, password = PASSWORD, o: SendOptions & { rememberMe?: boolean } = {}) {
+  const body = o.rememberMe === undefined ? { email, password } : { email, password, rememberMe: o.rememberMe };
+  const res = await post(t, '/api/login', body, o);
+  return { res, token: sessionCookieOf(res)?.value };
+}
