@@ -9,10 +9,11 @@ import { createContext, type AppDeps } from './trpc/context';
 import { restRoutes } from './rest/routes';
 import { mountRestRoutes } from './rest/shim';
 import { clientIp } from './http/client-ip';
-import { jsonOnly, originCheck, securityHeaders } from './http/security';
+import { jsonOnly, noStore, originCheck, securityHeaders } from './http/security';
 import { requestLog } from './http/request-log';
 import { mountClient } from './http/static-client';
 import { errorDetails } from './errors';
+import { TRPC_MAX_BATCH } from '../shared/limits';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -33,6 +34,7 @@ export function createApp(opts: AppOptions) {
   app.use('*', securityHeaders({ https: opts.config.secureCookies }));
   app.use('*', originCheck(opts.config.appOrigin));
   for (const prefix of ['/api/*', '/trpc/*']) {
+    app.use(prefix, noStore());
     app.use(prefix, jsonOnly(NON_JSON_PATHS));
     app.use(prefix, async (c, next) => {
       if (NON_JSON_PATHS.includes(c.req.path)) return next();
@@ -48,6 +50,8 @@ export function createApp(opts: AppOptions) {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
+      // One request must not fan out into thousands of password hashes.
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ resHeaders }) =>
         createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, opts.config.trustProxy), resHeaders }),
       responseMeta({ errors }) {

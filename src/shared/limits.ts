@@ -23,3 +23,6 @@ export const RATE_LIMITS = {
   failedLoginsPerIp: { max: 30, windowMs: 15 * MINUTE_MS },
   resetEmailsPerAddress: { max: 5, windowMs: HOUR_MS },
 } as const;
+
+/** Calls in one tRPC batch; the client's batch link must not send more (`maxItems`). */
+export const TRPC_MAX_BATCH = 50;

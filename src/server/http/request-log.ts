@@ -1,11 +1,22 @@
 import type { MiddlewareHandler } from 'hono';
 
-/** One line per request; the path only, never the query (reset tokens travel there). */
+// A long run of letters and digits with at least one digit: a random token, never a route word.
+const TOKEN_SEGMENT = /^(?=.*\d)[A-Za-z0-9_-]{20,}$/;
+
+/** The path as it may be logged: token-like segments (invitation links) are masked. */
+export function loggablePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (TOKEN_SEGMENT.test(segment) ? ':token' : segment))
+    .join('/');
+}
+
+/** One line per request; the path only, never the query (reset tokens travel there) nor a token in the path. */
 export function requestLog(log: (line: string) => void): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    log(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    log(`${c.req.method} ${loggablePath(c.req.path)} ${c.res.status} ${ms}ms`);
   };
 }

@@ -50,3 +50,11 @@ export function jsonOnly(exemptPaths: readonly string[]): MiddlewareHandler {
     return next();
   };
 }
+
+/** API answers carry personal data: no browser or shared cache may keep them. */
+export function noStore(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  };
+}

@@ -1,0 +1,236 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TRPC_MAX_BATCH } from '../shared/limits';
+import { createTestApp, type TestApp } from './test-app';
+import { PASSWORD, get, login, post, registerUser, send } from './test-http';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const unknownLogin = { email: 'nobody@news.example', password: 'wrong-pass' };
+
+describe('Origin check', () => {
+  it('refuses a state-changing request from another origin with 403', async () => {
+    t = createTestApp();
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:3001']) {
+      const res = await post(t, '/api/login', unknownLogin, { headers: { origin } });
+      expect(res.status, origin).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toMatch(/cross-origin/i);
+    }
+    expect((await post(t, '/trpc/auth.logout', {}, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+  });
+
+  it('does not log the user out on a forged logout', async () => {
+    t = createTestApp();
+    const token = await registerUser(t, 'mariana');
+    expect((await post(t, '/api/logout', undefined, { token, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await get(t, '/api/user', { token })).status).toBe(200);
+  });
+
+  it('lets the app origin and requests without Origin through', async () => {
+    t = createTestApp();
+    expect((await post(t, '/api/login', unknownLogin, { headers: { origin: 'http://localhost:3000' } })).status).toBe(401);
+    expect((await post(t, '/api/login', unknownLogin)).status).toBe(401);
+  });
+
+  it('compares the scheme too', async () => {
+    t = createTestApp({ env: { APP_URL: 'https://copydesk.example' } });
+    expect((await post(t, '/api/login', unknownLogin, { headers: { origin: 'http://copydesk.example' } })).status).toBe(403);
+    expect((await post(t, '/api/login', unknownLogin, { headers: { origin: 'https://copydesk.example' } })).status).toBe(401);
+  });
+
+  it('lets reads from another origin through (the browser keeps the answer from the page)', async () => {
+    t = createTestApp();
+    expect((await get(t, '/api/plans', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+  });
+});
+
+describe('request bodies', () => {
+  it('answers 415 to a body that is not declared JSON', async () => {
+    t = createTestApp();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await post(t, '/api/login', JSON.stringify(unknownLogin), { headers: { 'content-type': type } });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({ message: 'Content-Type must be application/json' });
+    }
+    const trpc = await post(t, '/trpc/auth.login', JSON.stringify({ json: unknownLogin }), { headers: { 'content-type': 'text/plain' } });
+    expect(trpc.status).toBe(415);
+  });
+
+  it('accepts JSON with a charset, and a bodiless POST without a type', async () => {
+    t = createTestApp();
+    const res = await post(t, '/api/login', unknownLogin, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(res.status).toBe(401);
+    expect((await t.app.request('/api/logout', { method: 'POST' })).status).toBe(200);
+  });
+
+  it('answers 413 to a body over 1 MB, declared or streamed', async () => {
+    t = createTestApp();
+    const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) });
+    const declared = await post(t, '/api/login', big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ message: 'Request body is too large' });
+
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const streamed = await t.app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect((await post(t, '/trpc/auth.login', JSON.stringify({ json: JSON.parse(big) }))).status).toBe(413);
+  });
+
+  it('answers 400, never 500, to malformed JSON', async () => {
+    t = createTestApp();
+    for (const body of ['{"email":', '{email: "a@b.co"}', '\u0000', '{"email":"a@b.co","password":"123456"}}']) {
+      const res = await post(t, '/api/login', body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Invalid JSON body' });
+    }
+    const trpc = await post(t, '/trpc/auth.login', '{"json":');
+    expect(trpc.status).toBe(400);
+  });
+
+  it('answers 400, never 500, to well-formed JSON of the wrong shape', async () => {
+    t = createTestApp();
+    const shapes: unknown[] = [
+      { email: 42, password: 'secret-1' },
+      { email: ['a@b.co'], password: 'secret-1' },
+      { email: 'a@b.co', password: { $gt: '' } },
+      { email: 'a@b.co', password: 'secret-1', rememberMe: 'true' },
+      { email: 'a@b.co', password: 'p'.repeat(10_000) },
+      { email: `${'a'.repeat(300)}@b.co`, password: 'secret-1' },
+    ];
+    for (const body of shapes) {
+      const res = await post(t, '/api/login', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const nested = `{"email":${'['.repeat(5000)}${']'.repeat(5000)},"password":"secret-1"}`;
+    expect((await post(t, '/api/login', nested)).status).toBe(400);
+    expect((await post(t, '/trpc/auth.login', `{"json":${nested}}`)).status).toBe(400);
+  });
+
+  it('ignores fields a caller has no right to set', async () => {
+    t = createTestApp();
+    const res = await post(t, '/api/register', {
+      username: 'mariana',
+      email: 'mariana@news.example',
+      password: PASSWORD,
+      isAdmin: true,
+      subscriptionStatus: 'active',
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ isAdmin: false, subscriptionStatus: 'inactive' });
+
+    const polluted = `{"__proto__":{"isAdmin":true},"username":"tomas","email":"tomas@news.example","password":"${PASSWORD}"}`;
+    const second = await post(t, '/api/register', polluted);
+    expect(second.status).toBe(201);
+    expect(await second.json()).toMatchObject({ username: 'tomas', isAdmin: false });
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers 404 JSON for an unknown /api path or method', async () => {
+    t = createTestApp();
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/nothing-here'],
+      ['GET', '/api/login'],
+      ['DELETE', '/api/user'],
+    ] as const) {
+      const res = await send(t, method, path);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('answers 404 for an unknown procedure', async () => {
+    t = createTestApp();
+    expect((await get(t, '/trpc/auth.nothing')).status).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it('sends CSP with frame-ancestors none, nosniff and a referrer policy, and no HSTS over http', async () => {
+    t = createTestApp();
+    for (const res of [await get(t, '/api/plans'), await t.app.request('/'), await get(t, '/api/user')]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('sends HSTS of at least a year when APP_URL is https', async () => {
+    t = createTestApp({ env: { APP_URL: 'https://copydesk.example' } });
+    const hsts = (await get(t, '/api/plans')).headers.get('strict-transport-security') ?? '';
+    const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600);
+  });
+
+  it('tells caches not to keep API answers', async () => {
+    t = createTestApp();
+    const token = await registerUser(t, 'mariana');
+    expect((await get(t, '/api/user', { token })).headers.get('cache-control')).toBe('no-store');
+    expect((await get(t, '/trpc/auth.me', { token })).headers.get('cache-control')).toBe('no-store');
+    expect((await post(t, '/api/login', unknownLogin)).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('internal errors', () => {
+  it('answer 500 with a generic message and nothing internal, and are logged for the operator', async () => {
+    t = createTestApp();
+    await registerUser(t, 'mariana');
+    t.db.$client.exec('DROP TABLE password_reset_tokens');
+
+    const rest = await post(t, '/api/forgot-password', { email: 'mariana@news.example' });
+    expect(rest.status).toBe(500);
+    expect(await rest.json()).toEqual({ message: 'Internal server error' });
+
+    const trpc = await post(t, '/trpc/auth.forgotPassword', { json: { email: 'mariana@news.example' } });
+    expect(trpc.status).toBe(500);
+    const text = await trpc.text();
+    expect(text).toContain('Internal server error');
+    expect(text).not.toMatch(/password_reset_tokens|no such table|sqlite|\.ts:\d+/i);
+
+    expect(t.logs.some((l) => l.includes('no such table'))).toBe(true);
+  });
+});
+
+describe('tRPC batches', () => {
+  it(`accept up to ${TRPC_MAX_BATCH} calls and refuse more with 400`, async () => {
+    t = createTestApp();
+    const batch = (n: number) => {
+      const paths = Array.from({ length: n }, () => 'plans.list').join(',');
+      const input = encodeURIComponent(JSON.stringify({}));
+      return get(t, `/trpc/${paths}?batch=1&input=${input}`);
+    };
+    expect((await batch(TRPC_MAX_BATCH)).status).toBe(200);
+    expect((await batch(TRPC_MAX_BATCH + 1)).status).toBe(400);
+  });
+});
+
+describe('the log', () => {
+  it('never holds a session token or a password', async () => {
+    t = createTestApp();
+    const token = await registerUser(t, 'mariana');
+    const { token: second } = await login(t, 'mariana@news.example', PASSWORD, { rememberMe: true });
+    await get(t, '/api/user', { token: second });
+    await post(t, '/trpc/auth.login', { json: { email: 'mariana@news.example', password: PASSWORD } });
+    await post(t, '/api/logout', undefined, { token });
+    const log = t.logs.join('\n');
+    expect(t.logs.length).toBeGreaterThanOrEqual(4);
+    for (const secret of [token, second!, token.split('.')[1]!, PASSWORD]) expect(log).not.toContain(secret);
+  });
+});
