@@ -26,8 +26,8 @@ export async function startServer(o: StartOptions) {
   const services = createServices({ db, clock, config: o.config, mail: o.mail, log });
 
   if (o.config.adminEmail && o.config.adminPassword) {
-    const { user, created } = await services.users.ensureAdmin(o.config.adminEmail, o.config.adminPassword);
-    log(`admin: ${created ? 'created' : 'ensured'} ${user.email}`);
+    const { user, created, promoted } = await services.users.ensureAdmin(o.config.adminEmail, o.config.adminPassword);
+    log(`admin: ${created ? 'created' : promoted ? 'promoted' : 'already admin'} ${user.email}`);
   }
   services.sessions.deleteExpired();
 

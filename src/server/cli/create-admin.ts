@@ -19,8 +19,14 @@ export const createAdmin: Command = {
     const config = loadConfig();
     const db = openDatabase(path.join(config.dataDir, 'app.db'));
     try {
-      const { user, created } = await createUserService(db, systemClock).ensureAdmin(parsed.data.email, parsed.data.password);
-      console.log(`${created ? 'Created' : 'Promoted'} admin ${user.email} (username ${user.username})`);
+      const { user, created, promoted } = await createUserService(db, systemClock).ensureAdmin(
+        parsed.data.email,
+        parsed.data.password,
+      );
+      const who = `${user.email} (username ${user.username})`;
+      if (created) console.log(`Created admin ${who}`);
+      else if (promoted) console.log(`Promoted ${who} to admin; its password is now the one given and its sessions have ended`);
+      else console.log(`${who} is already an admin; nothing changed`);
       return 0;
     } finally {
       db.$client.close();

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { users, type UserRow } from '../../../db/schema';
+import { sessions, users, type UserRow } from '../../../db/schema';
 import type { PublicUser } from '../../shared/types';
 import type { DB } from '../db';
 import type { Clock } from '../clock';
@@ -64,18 +64,28 @@ export function createUserService(db: DB, clock: Clock) {
       db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
     },
 
-    /** Creates the admin account, or promotes the existing account with that e-mail. */
-    async ensureAdmin(email: string, password: string): Promise<{ user: UserRow; created: boolean }> {
+    /**
+     * Creates the admin account, or promotes the account with that e-mail.
+     * Addresses are not verified at registration, so whoever registered the
+     * address first must not become admin: a promoted account takes the
+     * operator's password and loses its sessions. An admin is left as it is.
+     */
+    async ensureAdmin(email: string, password: string): Promise<{ user: UserRow; created: boolean; promoted: boolean }> {
       const existing = service.findByEmail(email);
+      if (existing?.isAdmin) return { user: existing, created: false, promoted: false };
       if (existing) {
-        if (!existing.isAdmin) db.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id)).run();
-        return { user: { ...existing, isAdmin: true }, created: false };
+        const passwordHash = await hashPassword(password);
+        db.transaction((tx) => {
+          tx.update(users).set({ isAdmin: true, passwordHash }).where(eq(users.id, existing.id)).run();
+          tx.delete(sessions).where(eq(sessions.userId, existing.id)).run();
+        });
+        return { user: { ...existing, isAdmin: true, passwordHash }, created: false, promoted: true };
       }
       const base = (email.split('@')[0] ?? 'admin').replace(/[^a-zA-Z0-9_.-]/g, '').padEnd(3, '0').slice(0, 40);
       let username = base;
       for (let i = 2; service.usernameTaken(username); i++) username = `${base}${i}`;
       const user = await service.create({ username, email, password, isAdmin: true });
-      return { user, created: true };
+      return { user, created: true, promoted: false };
     },
   };
   return service;

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { startServer } from './server';
+
+const dirs: string[] = [];
+const running: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-server-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dir: string, env: Record<string, string> = {}) {
+  const logs: string[] = [];
+  const config = { ...loadConfig({ DATA_DIR: dir, ...env }), port: 0 };
+  const server = await startServer({ config, log: (line) => logs.push(line), clientDir: path.join(dir, 'no-client') });
+  running.push(server);
+  const url = `http://127.0.0.1:${server.port}`;
+  const call = (p: string, body?: unknown) =>
+    fetch(url + p, body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { server, logs, call };
+}
+
+describe('startServer', () => {
+  it('creates the admin of ADMIN_EMAIL and ADMIN_PASSWORD, who can log in over HTTP', async () => {
+    const { logs, call } = await start(dataDir(), { ADMIN_EMAIL: 'Chief@News.Example', ADMIN_PASSWORD: 'chief-pass-1' });
+    const res = await call('/api/login', { email: 'chief@news.example', password: 'chief-pass-1' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email: 'chief@news.example', isAdmin: true });
+    expect(logs).toContain('admin: created chief@news.example');
+    expect(logs.join('\n')).not.toContain('chief-pass-1');
+  });
+
+  it('promotes an account registered before, with the operator password, and leaves it alone on the next start', async () => {
+    const dir = dataDir();
+    const first = await start(dir);
+    const registered = await first.call('/api/register', { username: 'chief', email: 'chief@news.example', password: 'squatter-1!' });
+    expect(registered.status).toBe(201);
+    await first.server.close();
+
+    const admin = { ADMIN_EMAIL: 'chief@news.example', ADMIN_PASSWORD: 'chief-pass-1' };
+    const second = await start(dir, admin);
+    expect(second.logs).toContain('admin: promoted chief@news.example');
+    expect((await second.call('/api/login', { email: 'chief@news.example', password: 'squatter-1!' })).status).toBe(401);
+    const res = await second.call('/api/login', { email: 'chief@news.example', password: 'chief-pass-1' });
+    expect(await res.json()).toMatchObject({ username: 'chief', isAdmin: true });
+    await second.server.close();
+
+    const third = await start(dir, admin);
+    expect(third.logs).toContain('admin: already admin chief@news.example');
+  });
+
+  it('creates no admin without both variables', async () => {
+    const { logs, call } = await start(dataDir(), { ADMIN_EMAIL: 'chief@news.example' });
+    expect(logs.some((l) => l.startsWith('admin:'))).toBe(false);
+    expect((await call('/api/login', { email: 'chief@news.example', password: 'chief-pass-1' })).status).toBe(401);
+  });
+});
