@@ -1,12 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import type { IncomingMessage } from 'node:http';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+const DEV_PORT = Number(process.env.DEV_PORT ?? 5173);
+const API_PORT = Number(process.env.DEV_API_PORT ?? 3001);
+const API_TARGET = `http://127.0.0.1:${API_PORT}`;
+// The API's public URL is the dev server, so links in e-mails open the hot-reloading client.
+const APP_URL = process.env.APP_URL ?? `http://localhost:${DEV_PORT}`;
+const APP_ORIGIN = new URL(APP_URL).origin;
+
+/**
+ * The API checks that a state-changing request comes from APP_URL. A page
+ * opened as 127.0.0.1 instead of localhost is still this dev server, so its
+ * Origin is rewritten; any other origin passes untouched and is refused.
+ */
+function isThisDevServer(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) && Number(url.port) === DEV_PORT;
+  } catch {
+    return false;
+  }
+}
+
+const apiProxy: ProxyOptions = {
+  target: API_TARGET,
+  configure(proxy) {
+    proxy.on('proxyReq', (proxyReq, req: IncomingMessage) => {
+      const origin = req.headers.origin;
+      if (origin && isThisDevServer(origin)) proxyReq.setHeader('origin', APP_ORIGIN);
+    });
+  },
+};
+
+/** `npm run dev`: starts the API (restarting on server changes) next to Vite's dev server. */
+function apiServer(): Plugin {
+  let child: ChildProcess | undefined;
+  const stop = () => {
+    child?.kill('SIGTERM');
+    child = undefined;
+  };
+  return {
+    name: 'copydesk-api-server',
+    apply: 'serve',
+    configureServer(server) {
+      if (process.env.VITEST || process.env.DEV_API_EXTERNAL) return;
+      const tsx = path.join(import.meta.dirname, 'node_modules/.bin/tsx');
+      child = spawn(tsx, ['watch', '--clear-screen=false', 'src/server/main.ts'], {
+        cwd: import.meta.dirname,
+        stdio: 'inherit',
+        env: { ...process.env, PORT: String(API_PORT), APP_URL },
+      });
+      child.on('exit', (code) => {
+        if (code) server.config.logger.error(`API server exited with code ${code}`);
+      });
+      server.httpServer?.once('close', stop);
+      process.once('exit', stop);
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), apiServer()],
   resolve: {
     alias: { '~': path.resolve(import.meta.dirname, 'src') },
   },
@@ -15,9 +75,11 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
+    port: DEV_PORT,
+    strictPort: true,
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/trpc': 'http://127.0.0.1:3000',
+      '/api': apiProxy,
+      '/trpc': apiProxy,
     },
   },
 });

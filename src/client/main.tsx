@@ -1,2 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root')!).render(<h1>Copydesk</h1>);
+import { isAuthError } from './lib/errors';
+import { queryClient } from './lib/trpc';
+import { router } from './router';
+import './styles.css';
+
+// An authentication error nobody handled means the session ended; the guards deal with that, so it is not an error to report.
+window.addEventListener('unhandledrejection', (event) => {
+  if (isAuthError(event.reason)) event.preventDefault();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

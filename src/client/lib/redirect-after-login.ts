@@ -1,0 +1,20 @@
+const KEY = 'redirectAfterLogin';
+
+/** Saves the page to come back to after signing in (the invitation page does this). */
+export function saveRedirectAfterLogin(url: string = window.location.href) {
+  sessionStorage.setItem(KEY, url);
+}
+
+/** Reads and clears the saved page; only a same-origin path is honoured, never an outside site. */
+export function takeRedirectAfterLogin(): string | null {
+  const saved = sessionStorage.getItem(KEY);
+  sessionStorage.removeItem(KEY);
+  if (!saved) return null;
+  try {
+    const url = new URL(saved, window.location.origin);
+    if (url.origin !== window.location.origin) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '~/server/routers';
+import { createQueryClient } from './query-client';
+
+export const queryClient = createQueryClient();
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      transformer: superjson,
+      fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+    }),
+  ],
+});
+
+/** A single-page app has one client, so the options proxy is a module singleton usable in loaders too. */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -1,0 +1,61 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The toast viewport: toasts are read here, not from the screen-reader announcement copy Radix adds. */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /^Notifications/ });
+}
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A fresh account that satisfies the registration rules. */
+export function newAccount(prefix = 'reporter'): Account {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { username: `${prefix}${id}`, email: `${prefix}.${id}@example.com`, password: 'Deadline#2026' };
+}
+
+/** Registers through the REST API (as a script would, without an Origin header). */
+export async function registerByApi(baseURL: string, account: Account): Promise<void> {
+  const res = await fetch(`${baseURL}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+}
+
+/** Signs the browser context in through the API; its cookie jar keeps the session. */
+export async function loginByApi(context: BrowserContext, baseURL: string, account: Account): Promise<void> {
+  const res = await context.request.post(`${baseURL}/api/login`, { data: { email: account.email, password: account.password } });
+  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+}

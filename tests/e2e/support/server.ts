@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import { loadConfig } from '../../../src/server/config';
+import { startServer } from '../../../src/server/server';
+import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import { CLIENT_DIR, ensureClientBuilt } from './client-build';
+
+export interface E2EServer {
+  /** The origin the browser opens, e.g. http://localhost:41234 (also the server's APP_URL). */
+  url: string;
+  smtp: SmtpSink;
+  logs: string[];
+  running: Awaited<ReturnType<typeof startServer>>;
+  /** Sets subscription fields of an account directly in the database (billing has no other way in yet). */
+  setSubscription(email: string, fields: { subscriptionStatus: string; subscriptionPlan?: string | null }): void;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server over a fresh data folder, serving the built client, with
+ * e-mail delivered over SMTP to a local sink the test can read.
+ */
+export async function startE2EServer(opts: { env?: Record<string, string> } = {}): Promise<E2EServer> {
+  await ensureClientBuilt();
+  const smtp = await startSmtpSink();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-e2e-'));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: url,
+    SMTP_URL: smtp.url,
+    ...opts.env,
+  });
+  const logs: string[] = [];
+  const running = await startServer({ config, clientDir: CLIENT_DIR, log: (line) => logs.push(line) });
+
+  return {
+    url,
+    smtp,
+    logs,
+    running,
+    setSubscription(email, fields) {
+      running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase())).run();
+    },
+    async close() {
+      await running.close();
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
