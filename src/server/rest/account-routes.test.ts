@@ -99,6 +99,17 @@ describe('POST /api/register', () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toMatch(/username/i);
   });
+  it('gives one 201 and one 409 to two registrations sent at once for the same name or address', async () => {
+    t = createTestApp();
+    const pairs = [
+      [{ username: 'Mariana', email: 'one@news.example' }, { username: 'mariana', email: 'two@news.example' }],
+      [{ username: 'tomas', email: 'tomas@news.example' }, { username: 'tomas2', email: 'TOMAS@news.example' }],
+    ];
+    for (const pair of pairs) {
+      const answers = await Promise.all(pair.map((a) => post(t, '/api/register', { ...a, password: PASSWORD })));
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    }
+  });
 });
 
 describe('POST /api/login', () => {

@@ -41,12 +41,18 @@ export function createUserService(db: DB, clock: Clock) {
         .get();
     },
 
-    /** Creates an account; 409 when the e-mail or the username is taken. */
+    /** Creates an account; 409 when the e-mail or the username is taken (usernames in any case). */
     async create(input: { username: string; email: string; password: string; isAdmin?: boolean }): Promise<UserRow> {
       const email = input.email.toLowerCase();
-      if (service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists');
-      if (service.usernameTaken(input.username)) fail('CONFLICT', 'This username is already taken');
+      const assertFree = () => {
+        if (service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists');
+        if (service.usernameTaken(input.username)) fail('CONFLICT', 'This username is already taken');
+      };
+      assertFree();
       const passwordHash = await hashPassword(input.password);
+      // Checked again after the hash: another registration may have taken the name meanwhile, and the
+      // unique index compares usernames case-sensitively. Check and insert are one synchronous step.
+      assertFree();
       try {
         return db
           .insert(users)
