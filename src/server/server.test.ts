@@ -21,7 +21,9 @@ function dataDir() {
 async function start(dir: string, env: Record<string, string> = {}) {
   const logs: string[] = [];
   const config = { ...loadConfig({ DATA_DIR: dir, ...env }), port: 0 };
-  const server = await startServer({ config, log: (line) => logs.push(line), clientDir: path.join(dir, 'no-client') });
+  const clientDir = path.join(dir, 'no-client');
+  fs.mkdirSync(clientDir, { recursive: true });
+  const server = await startServer({ config, log: (line) => logs.push(line), clientDir });
   running.push(server);
   const url = `http://127.0.0.1:${server.port}`;
   const call = (p: string, body?: unknown) =>
