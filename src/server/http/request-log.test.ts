@@ -22,6 +22,15 @@ describe('request log', () => {
     expect(t.logs[0]).toMatch(/^POST \/api\/team\/accept-invitation\/:token /);
   });
 
+  it('keeps a request from writing a line of its own', async () => {
+    t = createTestApp();
+    await t.app.request('/api/x%0AGET%20/api/admin/users%20200%201ms');
+    await t.app.request('/x%0D%0Aerror:%20forged');
+    expect(t.logs).toHaveLength(2);
+    for (const line of t.logs) expect(line).not.toMatch(/[\r\n]/);
+    expect(t.logs[0]).toMatch(/^GET \/api\/x%0AGET \/api\/admin\/users 200 1ms 404 /);
+  });
+
   it('keeps route words, ids and asset names readable', () => {
     for (const path of [
       '/api/admin/users/12/gift-subscription',

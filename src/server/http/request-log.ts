@@ -3,9 +3,13 @@ import type { MiddlewareHandler } from 'hono';
 // A long run of letters and digits with at least one digit: a random token, never a route word.
 const TOKEN_SEGMENT = /^(?=.*\d)[A-Za-z0-9_-]{20,}$/;
 
-/** The path as it may be logged: token-like segments (invitation links) are masked. */
+// The path arrives percent-decoded: a %0A would otherwise start a forged log line.
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
+
+/** The path as it may be logged: control characters re-encoded, token-like segments (invitation links) masked. */
 export function loggablePath(path: string): string {
   return path
+    .replace(CONTROL, (ch) => encodeURIComponent(ch))
     .split('/')
     .map((segment) => (TOKEN_SEGMENT.test(segment) ? ':token' : segment))
     .join('/');
