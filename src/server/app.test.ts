@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { createTestApp, type TestApp } from './test-app';
@@ -155,6 +157,21 @@ describe('unknown paths', () => {
   it('answers 404 for an unknown procedure', async () => {
     t = createTestApp();
     expect((await get(t, '/trpc/auth.nothing')).status).toBe(404);
+  });
+});
+
+describe('static files', () => {
+  it('are served from the client folder only, never the database beside it', async () => {
+    t = createTestApp();
+    const clientDir = path.join(t.config.dataDir, 'no-client');
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Copydesk</title>');
+    fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *');
+    expect(await (await t.app.request('/robots.txt')).text()).toBe('User-agent: *');
+    for (const p of ['/../app.db', '/%2e%2e/app.db', '/..%2fapp.db', '/assets/..%2f..%2fapp.db', '/%5c..%5capp.db']) {
+      const res = await t.app.request(p);
+      const body = await res.text();
+      expect(body, p).not.toContain('SQLite format');
+    }
   });
 });
 
