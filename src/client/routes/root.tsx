@@ -1,3 +1,4 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
@@ -8,6 +9,9 @@ import { PageSpinner } from '../components/spinner';
 import { Toaster } from '../components/toaster';
 import { useCurrentUser } from '../lib/auth';
 import { ensureUser } from '../lib/session';
+
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -28,11 +32,11 @@ function RootLayout() {
   // Re-render on every navigation so the user read here follows a cache cleared at logout.
   useRouterState({ select: (s) => s.location.pathname });
   return (
-    <>
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <Outlet />
       {user && <FloatingHelp />}
       <Toaster />
-    </>
+    </Tooltip.Provider>
   );
 }
 

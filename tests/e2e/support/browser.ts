@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
@@ -20,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
 
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
 }
@@ -58,4 +59,14 @@ export async function registerByApi(baseURL: string, account: Account): Promise<
 export async function loginByApi(context: BrowserContext, baseURL: string, account: Account): Promise<void> {
   const res = await context.request.post(`${baseURL}/api/login`, { data: { email: account.email, password: account.password } });
   if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Waits until the one element the locator names is visible (fails on none or several). */
+export function shows(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'visible' });
+}
+
+/** Waits until nothing the locator names is visible. */
+export function hides(locator: Locator): Promise<void> {
+  return locator.first().waitFor({ state: 'hidden' });
 }
