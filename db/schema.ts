@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Column names are derived from the keys (camelCase -> snake_case) by the
 // `casing` option shared by drizzle-kit and the runtime client.
@@ -23,7 +23,11 @@ export const users = sqliteTable(
     teamId: integer(),
     createdAt: createdAt(),
   },
-  (t) => [index('users_team_id_idx').on(t.teamId)],
+  (t) => [
+    index('users_team_id_idx').on(t.teamId),
+    // "Bob" and "bob" are one name, also when two processes share the file.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+  ],
 );
 
 export const sessions = sqliteTable(
