@@ -167,4 +167,31 @@ describe('settings', () => {
     await shows(toasts(page).getByText('Login successful'));
     await context.close();
   });
+
+  it('sends another device back to /auth once its session was ended by the change', async () => {
+    const account = newAccount();
+    const first = await openSettings(account);
+    const second = await newPage(browser, server.url);
+    await loginByApi(second.context, server.url, account);
+    await second.page.goto('/settings');
+    await shows(second.page.getByRole('heading', { name: 'Change Password' }));
+
+    await first.page.getByLabel('Current Password').fill(account.password);
+    await first.page.getByLabel('New Password', { exact: true }).fill('Third#Draft5');
+    await first.page.getByLabel('Confirm New Password').fill('Third#Draft5');
+    await first.page.getByRole('button', { name: 'Change Password' }).click();
+    await shows(toasts(first.page).getByText('Password Changed'));
+
+    await second.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    await second.page.waitForURL('**/auth');
+    await shows(second.page.getByRole('tab', { name: 'Login' }));
+
+    // The device that made the change keeps its session.
+    await first.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    await first.page.waitForURL('**/team');
+    await first.page.reload();
+    await shows(first.page.getByRole('heading', { name: 'Team' }));
+    await first.context.close();
+    await second.context.close();
+  });
 });

@@ -77,17 +77,29 @@ export function useRegister() {
   });
 }
 
+let signingOut = false;
+
+/** True while a logout is leaving the page, so guards do not race it to /auth. */
+export function isSigningOut() {
+  return signingOut;
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     ...trpc.auth.logout.mutationOptions(),
     onSuccess: async () => {
-      await queryClient.cancelQueries();
-      queryClient.clear();
-      setCachedUser(queryClient, null);
-      toast({ title: 'Logged out successfully' });
-      await navigate({ to: '/' });
+      signingOut = true;
+      try {
+        await queryClient.cancelQueries();
+        queryClient.clear();
+        setCachedUser(queryClient, null);
+        toast({ title: 'Logged out successfully' });
+        await navigate({ to: '/' });
+      } finally {
+        signingOut = false;
+      }
     },
     onError: (error) => {
       toast({ title: 'Logout failed', description: error.message, variant: 'destructive' });

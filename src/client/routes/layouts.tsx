@@ -1,7 +1,10 @@
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { PageSpinner } from '../components/spinner';
 import { resolveEditorAccess } from '../lib/access';
-import { ensureUser } from '../lib/session';
+import { isSigningOut } from '../lib/auth';
+import { ensureUser, userQueryOptions } from '../lib/session';
 import { rootRoute } from './root';
 
 /** The one login guard: every page under it needs a signed-in user. */
@@ -14,8 +17,18 @@ export const authedLayout = createRoute({
     return { user };
   },
   pendingComponent: PageSpinner,
-  component: Outlet,
+  component: AuthedOutlet,
 });
+
+/** A session that ends while a page is open (password changed or reset elsewhere) leads back to /auth. */
+function AuthedOutlet() {
+  const { data: user } = useQuery(userQueryOptions());
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (user === null && !isSigningOut()) void navigate({ to: '/auth' });
+  }, [user, navigate]);
+  return <Outlet />;
+}
 
 /** The one subscription guard: own active/trialing plan or an active team, else /subscribe. */
 export const subscribedLayout = createRoute({
