@@ -1,0 +1,92 @@
+import { grammarCheckerState, lintWithHarper, warmHarper, type HarperLint } from './harper/client';
+import { assertUsable } from './limits';
+import type { Rule } from './rules/rule';
+import { rules as allRules } from './rules/registry';
+import { buildDocument, type Doc } from './text/document';
+import { computeStats } from './text/stats';
+import type { Analysis, Finding } from './types';
+
+export interface AnalyzeOptions {
+  /**
+   * Wait for harper.js (spelling and grammar) when it is still loading. By default
+   * analyze never waits: until the checker is warm it returns every other finding
+   * and starts the warm-up in the background.
+   */
+  waitForGrammar?: boolean;
+  /** Run only these rules (rewrite re-checks sentence-level rules this way). */
+  rules?: readonly Rule[];
+}
+
+const EMPTY_STATS = { words: 0, sentences: 0, readingGrade: 0 };
+
+function harperFor(text: string, wait: boolean): Promise<HarperLint[] | null> {
+  const state = grammarCheckerState();
+  if (state === 'ready' || wait) return lintWithHarper(text).catch(() => null);
+  if (state === 'cold') warmHarper().catch(() => {});
+  return Promise.resolve(null);
+}
+
+/** Runs rules over a built document and turns their hits into findings. */
+export function runRules(doc: Doc, rules: readonly Rule[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    if (rule.needsHarper && !doc.harper) continue;
+    for (const hit of rule.check(doc)) {
+      if (!(hit.start >= 0 && hit.end > hit.start && hit.end <= doc.text.length)) continue;
+      findings.push({
+        ruleId: rule.id,
+        category: rule.category,
+        start: hit.start,
+        end: hit.end,
+        text: doc.text.slice(hit.start, hit.end),
+        message: hit.message,
+        explanation: hit.explanation ?? rule.explanation,
+        suggestion: hit.suggestion ?? null,
+      });
+    }
+  }
+  return dedupe(findings);
+}
+
+const HARPER_RULES = new Set(['grammar/spelling', 'grammar/grammar-check']);
+const overlaps = (a: Finding, b: Finding) => a.start < b.end && b.start < a.end;
+
+/** Drops findings that repeat another: harper.js lints that a hand-written rule already reports, and same-span twins. */
+function dedupe(findings: Finding[]): Finding[] {
+  const own = findings.filter((f) => !HARPER_RULES.has(f.ruleId));
+  const harper = findings.filter((f) => HARPER_RULES.has(f.ruleId) && !own.some((o) => (o.category === 'grammar' || o.category === 'style' || o.ruleId === 'clarity/redundancy') && overlaps(o, f)));
+  const seen = new Set<string>();
+  const out: Finding[] = [];
+  for (const f of [...own, ...harper]) {
+    const key = `${f.category}:${f.start}:${f.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(f);
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId));
+}
+
+/**
+ * Checks copy against every rule. Throws EditorInputError for text over the
+ * size limit or binary data; empty and non-English text get no findings.
+ */
+export async function analyze(text: string, options: AnalyzeOptions = {}): Promise<Analysis> {
+  const problem = assertUsable(text);
+  if (problem === 'empty') return { findings: [], stats: { ...EMPTY_STATS } };
+  const rules = options.rules ?? allRules;
+  const needsHarper = rules.some((r) => r.needsHarper);
+  // harper.js lints in its worker while the other rules run here
+  const harper = problem === 'not-english' || !needsHarper ? Promise.resolve(null) : harperFor(text, options.waitForGrammar ?? false);
+  const doc = buildDocument(text);
+  const stats = computeStats(text, doc.sentences);
+  if (problem === 'not-english') return { findings: [], stats };
+  const local = rules.filter((r) => !r.needsHarper);
+  const findings = runRules(doc, local);
+  doc.harper = await harper;
+  const withHarper = doc.harper ? runRules(doc, rules.filter((r) => r.needsHarper)) : [];
+  return { findings: withHarper.length ? runRulesMerge(findings, withHarper) : findings, stats };
+}
+
+function runRulesMerge(own: Finding[], harper: Finding[]): Finding[] {
+  return dedupe([...own, ...harper]);
+}

@@ -1,0 +1,75 @@
+// Runs harper.js (WebAssembly) off the main thread: loading its dictionary
+// blocks for more than a second, and linting a long story for tens of ms.
+import { parentPort } from 'node:worker_threads';
+import { Dialect } from 'harper.js';
+import { binary } from 'harper.js/binary';
+
+/** Harper rules that contradict AP style or that the engine checks itself. */
+const DISABLED = [
+  'OxfordComma', // AP: no serial comma in a simple series
+  'LongSentences', // clarity/long-sentence counts words itself
+  'NumericRangeEnDash', // AP uses a hyphen in scores and ranges (68-61)
+  'Dashes',
+  'OkToOkay', // AP: OK, not okay
+  'UseTitleCase',
+  'SpelledNumbers',
+  'AvoidContractions',
+  'Hedging', // vague/hedges
+  'FillerWords',
+  'BoringWords',
+  'ExpandTimeShorthands',
+  'ExpandPeople',
+  'ExpandGovt',
+  'DotInitialisms', // AP writes U.S. and a.m.
+  'UseEllipsisCharacter',
+  'QuoteSpacing',
+  'Towards', // style/ap-words
+];
+
+const PLAIN = 0; // harper's Language.Plain
+
+let linter;
+
+async function load() {
+  await binary.setup();
+  linter = await binary.createLinter(Dialect.American);
+  const config = linter.get_lint_config_as_object();
+  for (const key of DISABLED) if (key in config) config[key] = false;
+  linter.set_lint_config_from_object(config);
+  // the first lint builds lazy tables; pay for it here, not on a request
+  for (const lint of linter.lint('The council voted Tuesday to approve the the budget, officials said.', PLAIN, false, undefined, true, false)) lint.free();
+}
+
+function lint(text) {
+  const out = [];
+  for (const l of linter.lint(text, PLAIN, false, undefined, true, false)) {
+    const span = l.span();
+    const suggestions = [];
+    for (const s of l.suggestions()) {
+      suggestions.push({ kind: s.kind(), text: s.get_replacement_text() });
+      s.free();
+    }
+    out.push({ start: span.start, end: span.end, kind: l.lint_kind(), message: l.message(), suggestions });
+    span.free();
+    l.free();
+  }
+  return out;
+}
+
+const started = performance.now();
+const ready = load().then(
+  () => parentPort.postMessage({ type: 'ready', ms: performance.now() - started }),
+  (e) => parentPort.postMessage({ type: 'failed', error: String(e?.stack ?? e) }),
+);
+
+parentPort.on('message', async (msg) => {
+  await ready;
+  if (!linter) return parentPort.postMessage({ type: 'result', id: msg.id, error: 'harper failed to load' });
+  try {
+    const t = performance.now();
+    const lints = lint(msg.text);
+    parentPort.postMessage({ type: 'result', id: msg.id, lints, ms: performance.now() - t });
+  } catch (e) {
+    parentPort.postMessage({ type: 'result', id: msg.id, error: String(e?.message ?? e) });
+  }
+});

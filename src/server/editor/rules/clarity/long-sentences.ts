@@ -1,0 +1,51 @@
+import { countWords } from '../../text/words';
+import { defineRule } from '../rule';
+import type { Hit } from '../rule';
+
+export const MAX_SENTENCE_WORDS = 35;
+
+const SUBJECT_START = /^(he|she|they|it|we|i|the|a|an|this|that|these|those|its|their|his|her|our|two|three|four|five|six|seven|eight|nine|ten|some|many|most|police|officials|residents|\p{Lu}[\p{L}'’-]+)\b/u;
+
+/**
+ * Splits a long sentence at its most central clause boundary: a semicolon, or a
+ * comma before and/but/though that opens a clause with its own subject. Null
+ * when no split leaves two sentences of eight words or more.
+ */
+export function splitSentence(sentence: string): string | null {
+  const candidates: { at: number; len: number; join: string }[] = [];
+  for (const m of sentence.matchAll(/; |, (and|but|though|although|yet|so) /g)) {
+    const rest = sentence.slice(m.index + m[0].length);
+    if (m[1] && !SUBJECT_START.test(rest)) continue;
+    const join = !m[1] || m[1] === 'and' || m[1] === 'so' ? '' : 'But ';
+    candidates.push({ at: m.index, len: m[0].length, join });
+  }
+  let best: (typeof candidates)[number] | null = null;
+  for (const c of candidates) {
+    const left = countWords(sentence.slice(0, c.at));
+    const right = countWords(sentence.slice(c.at + c.len));
+    if (left < 8 || right < 8) continue;
+    if (!best || Math.abs(left - right) < Math.abs(countWords(sentence.slice(0, best.at)) - countWords(sentence.slice(best.at + best.len)))) best = c;
+  }
+  if (!best) return null;
+  let rest = sentence.slice(best.at + best.len);
+  rest = best.join ? best.join + rest : rest[0]!.toUpperCase() + rest.slice(1);
+  const left = sentence.slice(0, best.at).replace(/[,;]$/, '');
+  return `${left}. ${rest}`;
+}
+
+export const longSentences = defineRule({
+  id: 'clarity/long-sentences',
+  category: 'clarity',
+  explanation: `A sentence over ${MAX_SENTENCE_WORDS} words asks the reader to hold too much at once: split it, one idea per sentence.`,
+  autoFix: true,
+  check(doc) {
+    const hits: Hit[] = [];
+    for (const s of doc.sentences) {
+      const n = countWords(s.text);
+      if (n <= MAX_SENTENCE_WORDS) continue;
+      const split = doc.inQuote(s.start, s.end) ? null : splitSentence(s.text);
+      hits.push({ start: s.start, end: s.end, message: `This sentence has ${n} words; split it.`, suggestion: split });
+    }
+    return hits;
+  },
+});

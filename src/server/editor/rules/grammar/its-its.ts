@@ -1,0 +1,30 @@
+import { matchCase } from '../../text/words';
+import { defineRule, scan, wordRegex } from '../rule';
+import type { Hit } from '../rule';
+
+export const itsIts = defineRule({
+  id: 'grammar/its-its',
+  category: 'grammar',
+  explanation: '"Its" is possessive (the board and its members); "it’s" means it is or it has.',
+  autoFix: true,
+  check(doc) {
+    const hits: Hit[] = [];
+    hits.push(
+      ...scan(doc.text, wordRegex('its\\s+(a|an|not|been|going|likely|unlikely|clear|unclear|true|hard|easy|possible|impossible|important|time to|too)', 'giu'), (m) => ({
+        start: m.index,
+        end: m.index + 3,
+        message: `Use "it’s" (it is, it has) before "${m[1]}".`,
+        suggestion: matchCase(m[0], 'it’s'),
+      })),
+    );
+    hits.push(
+      ...scan(doc.text, wordRegex("it['’]s\\s+own", 'giu'), (m) => ({
+        start: m.index,
+        end: m.index + 4,
+        message: 'Use the possessive "its".',
+        suggestion: matchCase(m[0], 'its'),
+      })),
+    );
+    return hits;
+  },
+});

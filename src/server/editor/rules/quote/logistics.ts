@@ -1,0 +1,28 @@
+import { defineRule } from '../rule';
+import type { Hit } from '../rule';
+import { FIRST_PERSON, OPINION, quotations } from './quotations';
+
+const LOGISTICS =
+  /\b(opens?|starts?|begins?|closes?|is held|will be held|takes place|located|available online|online at|register|registration|sign up|tickets?|admission|parking|website|doors open|hours are|deadline|is free|are free|free and open|meets?|schedule[sd]?)\b/i;
+const WHEN_WHERE =
+  /\b\d{1,2}(?::\d\d)?\s?(a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|every day|daily|weekdays|online|website|chambers|hall|room|center|library|building|street|avenue|at the|in the)\b/i;
+
+/** A quote that only gives times, places or how to sign up. */
+export function isLogistics(content: string, words: number): boolean {
+  return words <= 25 && LOGISTICS.test(content) && WHEN_WHERE.test(content) && !FIRST_PERSON.test(content) && !OPINION.test(content);
+}
+
+export const logistics = defineRule({
+  id: 'quote/logistics',
+  category: 'quote',
+  explanation: 'Quotes are for opinion, emotion and insight; times, places and sign-up details belong in the reporter’s own words.',
+  autoFix: false,
+  check(doc) {
+    const hits: Hit[] = [];
+    for (const q of quotations(doc)) {
+      if (!isLogistics(q.content, q.words)) continue;
+      hits.push({ start: q.start, end: q.end, message: 'Weak quote: it only gives logistics. Paraphrase the facts and save quotes for what the source thinks.', suggestion: null });
+    }
+    return hits;
+  },
+});

@@ -1,0 +1,105 @@
+import { fillerWords } from './clarity/filler-words';
+import { jargonCliches } from './clarity/jargon-cliches';
+import { longSentences } from './clarity/long-sentences';
+import { passiveVoice } from './clarity/passive-voice';
+import { redundancy } from './clarity/redundancy';
+import { redundantAcronyms } from './clarity/redundant-acronyms';
+import { simplerWords } from './clarity/simpler-words';
+import { wordyPhrases } from './clarity/wordy-phrases';
+import { anonymousSources } from './context/anonymous-sources';
+import { changeWithoutBaseline } from './context/change-without-baseline';
+import { undefinedAcronyms } from './context/undefined-acronyms';
+import { agreement } from './grammar/agreement';
+import { commonMisspellings } from './grammar/common-misspellings';
+import { confusables } from './grammar/confusables';
+import { harperGrammar } from './grammar/harper-grammar';
+import { indefiniteArticle } from './grammar/indefinite-article';
+import { itsIts } from './grammar/its-its';
+import { repeatedWords } from './grammar/repeated-words';
+import { spelling } from './grammar/spelling';
+import { theirThere } from './grammar/their-there';
+import { convictedWhenCharged } from './legal/convicted-when-charged';
+import { crimesAsFact } from './legal/crimes-as-fact';
+import { criminalLabels } from './legal/criminal-labels';
+import { factsOnly } from './quote/facts-only';
+import { logistics } from './quote/logistics';
+import { prLanguage } from './quote/pr-language';
+import { unattributed } from './quote/unattributed';
+import type { Rule } from './rule';
+import { hedges } from './vague/hedges';
+import { unnamedSources } from './vague/unnamed-sources';
+import { weaselQuantities } from './vague/weasel-quantities';
+import { addresses } from './style/addresses';
+import { ages } from './style/ages';
+import { americanSpelling } from './style/american-spelling';
+import { apWords } from './style/ap-words';
+import { courtesyTitles } from './style/courtesy-titles';
+import { dates } from './style/dates';
+import { figureAtStart } from './style/figure-at-start';
+import { junior } from './style/junior';
+import { largeNumbers } from './style/large-numbers';
+import { money } from './style/money';
+import { ordinals } from './style/ordinals';
+import { percentages } from './style/percentages';
+import { relativeDays } from './style/relative-days';
+import { said } from './style/said';
+import { serialComma } from './style/serial-comma';
+import { smallNumbers } from './style/small-numbers';
+import { stateNames } from './style/state-names';
+import { times } from './style/times';
+import { titles } from './style/titles';
+
+/** Every rule the engine runs, one line each. A new rule is one file plus one line here. */
+export const rules: readonly Rule[] = [
+  smallNumbers,
+  largeNumbers,
+  figureAtStart,
+  ordinals,
+  ages,
+  dates,
+  times,
+  stateNames,
+  courtesyTitles,
+  said,
+  apWords,
+  money,
+  percentages,
+  relativeDays,
+  serialComma,
+  addresses,
+  titles,
+  junior,
+  americanSpelling,
+  spelling,
+  harperGrammar,
+  commonMisspellings,
+  theirThere,
+  itsIts,
+  agreement,
+  confusables,
+  repeatedWords,
+  indefiniteArticle,
+  passiveVoice,
+  wordyPhrases,
+  simplerWords,
+  redundancy,
+  redundantAcronyms,
+  jargonCliches,
+  longSentences,
+  fillerWords,
+  prLanguage,
+  logistics,
+  factsOnly,
+  unattributed,
+  undefinedAcronyms,
+  changeWithoutBaseline,
+  anonymousSources,
+  unnamedSources,
+  weaselQuantities,
+  hedges,
+  criminalLabels,
+  convictedWhenCharged,
+  crimesAsFact,
+];
+
+export const ruleById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.id, r]));

@@ -1,0 +1,19 @@
+import { defineRule, scan, wordRegex } from '../rule';
+
+const HEDGES =
+  'seems to|seem to|seemed to|appears to|appear to|appeared to(?= be| have)|it seems|it appears|may have|might have|could possibly|possibly|perhaps|apparently|somewhat|sort of|kind of(?= a\\b| an\\b| \\p{Ll}+(?:ed|ing|ly)\\b)|arguably|presumably|supposedly|more or less|to some extent|to a certain extent|in some ways|it could be argued|one could argue|likely to have';
+
+export const hedges = defineRule({
+  id: 'vague/hedges',
+  category: 'vague',
+  explanation: 'Report what is known and who says so; hedges such as "seems to", "apparently" or "may have" signal a fact the story has not nailed down.',
+  autoFix: false,
+  check(doc) {
+    return scan(doc.outsideQuotes, wordRegex(HEDGES, 'giu'), (m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+      message: `Hedge: "${m[0]}". Confirm the fact and attribute it, or say what is not known.`,
+      suggestion: null,
+    }));
+  },
+});

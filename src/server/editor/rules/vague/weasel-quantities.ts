@@ -1,0 +1,24 @@
+import { defineRule, scan, wordRegex } from '../rule';
+
+export const weaselQuantities = defineRule({
+  id: 'vague/weasel-quantities',
+  category: 'vague',
+  explanation: 'Give the number: "many", "a number of" and "numerous" tell readers nothing they can check.',
+  autoFix: false,
+  check(doc) {
+    const { text } = doc;
+    return scan(
+      doc.outsideQuotes,
+      wordRegex('(?:many|numerous|countless|a number of|a lot of|lots of|a host of|a slew of|a great deal of|a significant number of|a large number of|a good number of|untold|a multitude of|scores of)(?=\\s+[\\p{L}])', 'giu'),
+      (m) => {
+        const before = text.slice(Math.max(0, m.index - 12), m.index);
+        const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+        if (/\b(how|as|so|too|not|the|of|very)\s+$/i.test(before)) return null; // "how many", "as many as 40"
+        if (/^\s+(of\s+(?:the|these|those|them|whom|which|its|their)\s+\d|more|times|years|months|weeks|days|\d)/i.test(after)) return null;
+        if (/^\s+(of|are|were|have|had|will|would|say|said|believe|agree)\b/i.test(after) && /^many$/i.test(m[0])) return null; // "many of", "many say" (vague/unnamed-sources)
+        const end = m.index + m[0].length + (after.match(/^\s+[\p{L}'’-]+/u)?.[0].length ?? 0);
+        return { start: m.index, end, message: `Vague quantity: "${text.slice(m.index, end)}". How many?`, suggestion: null };
+      },
+    );
+  },
+});
