@@ -34,6 +34,8 @@ interface LoadResult {
   p50: number;
   p99: number;
   total: number;
+  /** Server CPU time (user + system) per request: steadier than req/s when the machine is busy. */
+  cpuUs: number;
 }
 
 const children = new Set<ChildProcess>();
@@ -66,6 +68,14 @@ function rssMb(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
   if (!line?.[1]) fail(`no VmRSS for pid ${pid}`);
   return Number(line[1]) / 1024;
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time (user + system) of a process so far, in microseconds. */
+function cpuUs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
 function ensureClientBuilt() {
@@ -145,11 +155,13 @@ async function verifySameAnswers(copydesk: Server, baseline: Server, cookie: str
 async function load(server: Server, cookie: string, o: { connections: number; duration: number; warmup: number }) {
   const base = { url: `${server.url}/api/user`, connections: o.connections, headers: { cookie } };
   if (o.warmup > 0) await autocannon({ ...base, duration: o.warmup });
+  const cpuBefore = cpuUs(server.child.pid!);
   const r = await autocannon({ ...base, duration: o.duration });
+  const cpu = (cpuUs(server.child.pid!) - cpuBefore) / r.requests.total;
   if (r.errors || r.timeouts || r.non2xx) {
     fail(`${server.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses under load`);
   }
-  return { name: server.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+  return { name: server.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, cpuUs: cpu };
 }
 
 async function stop(child: ChildProcess) {
@@ -161,28 +173,47 @@ async function stop(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-/** Self time by function and by package/file from a V8 .cpuprofile, most expensive first. */
-function summariseProfile(file: string, top = 20) {
+/**
+ * Summarises a V8 .cpuprofile: self time by package or source file, and
+ * inclusive time of the app's and its dependencies' functions (what a request
+ * spends inside each middleware, procedure or library call).
+ */
+function summariseProfile(file: string, top = 25) {
   interface Node {
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
   }
   const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-  const fnTime = new Map<string, number>();
-  const groupTime = new Map<string, number>();
+  const parent = new Map<number, number>();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const where = (url: string) => {
+    const plain = url.replace(/^file:\/\//, '');
+    const inPackage = plain.match(/node_modules\/((?:@[^/]+\/)?[^/]+)(\/.*)?$/);
+    if (inPackage) return { group: inPackage[1]!, file: inPackage[1]! + (inPackage[2] ?? ''), ours: true };
+    if (plain.startsWith(root)) return { group: path.relative(root, plain), file: path.relative(root, plain), ours: true };
+    return { group: plain, file: plain, ours: false };
+  };
+  const selfByGroup = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, dt: number) => m.set(k, (m.get(k) ?? 0) + dt);
   let busy = 0;
   prof.samples.forEach((id, i) => {
-    const frame = byId.get(id)?.callFrame;
+    const leaf = byId.get(id);
     const dt = prof.timeDeltas[i] ?? 0;
-    if (!frame || frame.functionName === '(idle)') return;
+    if (!leaf || leaf.callFrame.functionName === '(idle)') return;
     busy += dt;
-    const url = frame.url.replace(/^file:\/\//, '');
-    const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
-    const group = pkg ?? (url.startsWith(root) ? path.relative(root, url) : url || frame.functionName);
-    const fn = `${frame.functionName || '(anonymous)'} ${group}${url ? `:${frame.lineNumber + 1}` : ''}`;
-    fnTime.set(fn, (fnTime.get(fn) ?? 0) + dt);
-    groupTime.set(group, (groupTime.get(group) ?? 0) + dt);
+    add(selfByGroup, where(leaf.callFrame.url).group || leaf.callFrame.functionName, dt);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const frame = byId.get(cur)!.callFrame;
+      const w = where(frame.url);
+      if (!w.ours) continue;
+      const key = `${frame.functionName || '(anonymous)'} ${w.file}:${frame.lineNumber + 1}`;
+      if (!seen.has(key)) add(inclusive, key, dt);
+      seen.add(key);
+    }
   });
   const rows = (m: Map<string, number>) =>
     [...m]
@@ -190,8 +221,9 @@ function summariseProfile(file: string, top = 20) {
       .slice(0, top)
       .map(([k, t]) => `  ${((100 * t) / busy).toFixed(1).padStart(5)}%  ${k}`)
       .join('\n');
-  console.log(`\nCopydesk CPU profile (${(busy / 1e6).toFixed(1)} s busy, self time, idle excluded)`);
-  console.log(`by package / file:\n${rows(groupTime)}\nby function:\n${rows(fnTime)}`);
+  console.log(`\nCopydesk CPU profile: ${(busy / 1e6).toFixed(1)} s busy (idle excluded; start-up included)`);
+  console.log(`self time by package or file:\n${rows(selfByGroup)}`);
+  console.log(`inclusive time by function (app and dependencies):\n${rows(inclusive)}`);
 }
 
 const ms = (v: number) => `${v.toFixed(2)} ms`;
@@ -264,12 +296,13 @@ export async function run(args: string[]): Promise<number> {
     const blRss = rssMb(baseline.child.pid!);
 
     const row = (r: LoadResult) =>
-      `${r.name.padEnd(10)} ${r.rps.toFixed(0).padStart(9)} ${ms(r.p50).padStart(10)} ${ms(r.p99).padStart(10)} ${String(r.total).padStart(9)}`;
-    console.log(`\n${'server'.padEnd(10)} ${'req/s'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'requests'.padStart(9)}`);
+      `${r.name.padEnd(10)} ${r.rps.toFixed(0).padStart(9)} ${ms(r.p50).padStart(10)} ${ms(r.p99).padStart(10)} ${String(r.total).padStart(9)} ${r.cpuUs.toFixed(0).padStart(12)}`;
+    console.log(`\n${'server'.padEnd(10)} ${'req/s'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(12)}`);
     console.log(row(cd));
     console.log(row(bl));
     const ratio = cd.rps / bl.rps;
     console.log(`\nCopydesk/baseline req/s: ${ratio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${ratio >= TARGETS.minRatio ? 'met' : 'MISSED'})`);
+    console.log(`Copydesk/baseline by server CPU per request: ${(bl.cpuUs / cd.cpuUs).toFixed(2)}x (less sensitive to other load)`);
     console.log(`Copydesk p99: ${ms(cd.p99)} (target < ${TARGETS.maxP99Ms} ms: ${cd.p99 < TARGETS.maxP99Ms ? 'met' : 'MISSED'})`);
     console.log(`Copydesk start-up (spawn to first 200): ${(startMs / 1000).toFixed(2)} s`);
     console.log(`Copydesk RSS: ${rssStart.toFixed(1)} MB after start, ${rssAfter.toFixed(1)} MB after load (baseline ${blRss.toFixed(1)} MB)`);
