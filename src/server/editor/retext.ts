@@ -1,5 +1,4 @@
 import retextEnglish from 'retext-english';
-import retextPassive from 'retext-passive';
 import retextRedundantAcronyms from 'retext-redundant-acronyms';
 import retextSimplify from 'retext-simplify';
 import { unified } from 'unified';
@@ -37,7 +36,6 @@ export const SIMPLIFY_IGNORE = [
 
 const processor = unified()
   .use(retextEnglish)
-  .use(retextPassive)
   .use(retextSimplify, { ignore: SIMPLIFY_IGNORE })
   .use(retextRedundantAcronyms);
 

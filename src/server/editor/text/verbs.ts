@@ -8,6 +8,11 @@ const IRREGULAR_PAST: Record<string, string> = {
   blown: 'blew', flown: 'flew', slain: 'slew', shot: 'shot', hit: 'hit', cut: 'cut', put: 'put', set: 'set', hurt: 'hurt', won: 'won',
 };
 
+/** Past participles that do not end in -ed (for spotting the passive voice). */
+export const IRREGULAR_PARTICIPLES = Object.keys(IRREGULAR_PAST).concat(
+  'found held led made paid said sold told built bought brought caught taught thought kept left lost met sent spent fed bled bent dealt felt fought hung lent meant read shut split spread stuck stung swept swung wound'.split(' '),
+);
+
 /** Simple past of a verb given as its past participle ("approved" → "approved", "written" → "wrote"). */
 export function pastFromParticiple(participle: string): string | null {
   const p = participle.toLowerCase();

@@ -1,5 +1,4 @@
-import { retextMessages } from '../../retext';
-import { baseOfPast, pastFromParticiple } from '../../text/verbs';
+import { baseOfPast, IRREGULAR_PARTICIPLES, pastFromParticiple } from '../../text/verbs';
 import { defineRule } from '../rule';
 import type { Hit } from '../rule';
 
@@ -8,8 +7,14 @@ const STOP = new Set(
 );
 const TIME_WORDS =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|aug|sept|oct|nov|dec|noon|midnight|phone|telephone|email|mail|hand|car|foot|far|about|more|less|nearly|almost|up|then|now|law|default|chance|accident|mistake|appointment|tomorrow|yesterday|today|tonight|\d.*)$/i;
-const AGENT_START = /^(the|a|an|its|their|his|her|our|police|officials|residents|voters|members|students|\p{Lu}[\p{L}'’.-]*)$/u;
+const AGENT_START = /^(\p{L}[\p{L}'’.-]*)$/u;
+const NOT_AGENT_WORD = /^(far|hand|foot|car|bus|train|air|mail|email|phone|telephone|law|default|chance|accident|mistake|design|nature|noon|midnight|then|now|now|itself|themselves|himself|herself|comparison|contrast|virtue|means|way|night|day|dawn|dusk|midday|tomorrow|yesterday|today|tonight|some|many|more|less|much|nearly|almost|about|up|roughly|at|as|over)$/i;
 const NOT_AGENT = /^(?:a|an|the)\s+(vote|margin|majority|wide|narrow|unanimous|end|time|deadline|close|middle|start|beginning|way|hour|day|week|month|year|percent|factor|total)\b/i;
+/** A form of "to be" followed by a past participle. */
+const PASSIVE_RE = new RegExp(
+  `(?<![\\p{L}])(was|were|is|are|will be|has been|have been|had been|been|being|be)\\s+(\\p{Ll}+ed|${IRREGULAR_PARTICIPLES.join('|')})(?![\\p{L}])`,
+  'giu',
+);
 const LOWERABLE = /^(The|A|An|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Some|Many|Several|Most|All|Both|Each|Every|Its|Their|His|Her|Our|This|That|These|Those)\b/;
 
 function lowerFirst(s: string): string {
@@ -27,14 +32,14 @@ export const passiveVoice = defineRule({
   check(doc) {
     const { text } = doc;
     const hits: Hit[] = [];
-    for (const msg of retextMessages(doc)) {
-      if (msg.source !== 'retext-passive') continue;
+    for (const m of text.matchAll(PASSIVE_RE)) {
+      const msg = { start: m.index + m[0].length - m[2]!.length, end: m.index + m[0].length, actual: m[2]! };
       const sentence = doc.sentenceAt(msg.start);
       if (!sentence || doc.inQuote(msg.start, msg.end)) continue;
       const before = text.slice(sentence.start, msg.start);
-      const be = before.match(/\b(was|were|is|are|will be|has been|have been|had been|been|be|being)\s+$/i);
-      if (!be) continue;
-      const beStart = msg.start - be[0].length;
+      const be = { 0: m[0].slice(0, m[0].length - m[2]!.length), 1: m[1]! };
+      const beStart = m.index;
+      if (beStart < sentence.start) continue;
       const afterParticiple = text.slice(msg.end, sentence.end);
       const by = afterParticiple.match(/^(\s+\p{L}+ly)?\s+by\s+/u);
       if (!by) continue;
@@ -43,7 +48,7 @@ export const passiveVoice = defineRule({
       if (NOT_AGENT.test(agentText)) continue;
       const words = [...agentText.matchAll(/[^\s,.;:!?"”)]+/g)];
       const first = words[0]?.[0];
-      if (!first || TIME_WORDS.test(first) || !AGENT_START.test(first)) continue;
+      if (!first || TIME_WORDS.test(first) || NOT_AGENT_WORD.test(first) || !AGENT_START.test(first)) continue;
       let agentEnd = agentStart;
       for (const w of words) {
         const stop = STOP.has(w[0].toLowerCase()) || TIME_WORDS.test(w[0]) || /\d/.test(w[0]);

@@ -44,6 +44,14 @@ export const theirThere = defineRule({
       })),
     );
     hits.push(
+      ...scan(text, wordRegex("their\\s+([\\p{L}]+)\\s+(about|that|to|with|by|for|on|in|at|from|of|because|if|when|but|and)\\b", 'giu'), (m) => {
+        const word = m[1]!.toLowerCase();
+        if (!/^(not|going|also|still|all)$/.test(word) && !(/(ed|ing)$/.test(word) && word.length > 4)) return null;
+        if (/ing$/.test(word) && /^(of|in|at|for|on|by|with)$/i.test(m[2]!) ) return null; // "their building in", "their funding for"
+        return { start: m.index, end: m.index + 5 + m[0].slice(5).indexOf(m[1]!) + m[1]!.length, message: `"${m[0].slice(0, 5)} ${m[1]}" needs "they’re" (they are).`, suggestion: `${matchCase(m[0], 'they’re')} ${m[1]}` };
+      }),
+    );
+    hits.push(
       ...scan(text, wordRegex("they['’]re\\s+(own|homes?|house|children|kids|family|parents|cars?|jobs?|lives)", 'giu'), (m) => ({
         start: m.index,
         end: m.index + m[0].length,
