@@ -21,12 +21,20 @@ export const users = sqliteTable(
     subscriptionPlan: text(),
     subscriptionRenewalDate: integer({ mode: 'timestamp_ms' }),
     teamId: integer(),
+    /** Billing provider references: the Stripe customer and subscription, or the local subscription id. */
+    billingCustomerId: text(),
+    billingSubscriptionId: text(),
+    cancelAtPeriodEnd: integer({ mode: 'boolean' }).notNull().default(false),
+    /** Set when the first trial starts; a second subscription starts paid. */
+    trialUsedAt: integer({ mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('users_team_id_idx').on(t.teamId),
     // "Bob" and "bob" are one name, also when two processes share the file.
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    index('users_billing_customer_id_idx').on(t.billingCustomerId),
+    index('users_billing_subscription_id_idx').on(t.billingSubscriptionId),
   ],
 );
 
@@ -59,5 +67,42 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
 
+/** Local billing's promo codes (Stripe keeps its own). Codes are stored upper-case. */
+export const promoCodes = sqliteTable('promo_codes', {
+  id: integer().primaryKey({ autoIncrement: true }),
+  code: text().notNull().unique(),
+  percentOff: integer(),
+  /** In cents. */
+  amountOff: integer(),
+  expiresAt: integer({ mode: 'timestamp_ms' }),
+  maxRedemptions: integer(),
+  timesRedeemed: integer().notNull().default(0),
+  active: integer({ mode: 'boolean' }).notNull().default(true),
+  createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+});
+
+export const promoRedemptions = sqliteTable(
+  'promo_redemptions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    promoCodeId: integer()
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('promo_redemptions_code_user_unique').on(t.promoCodeId, t.userId)],
+);
+
+/** Webhook events already applied, so a redelivered event is applied once. */
+export const billingEvents = sqliteTable('billing_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+});
+
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

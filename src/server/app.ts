@@ -31,7 +31,7 @@ export function createApp(opts: AppOptions) {
   const app = new Hono();
 
   app.use('*', requestLog(log));
-  app.use('*', securityHeaders({ https: opts.config.secureCookies }));
+  app.use('*', securityHeaders({ https: opts.config.secureCookies, stripe: opts.services.billing.provider.kind === 'stripe' }));
   app.use('*', originCheck(opts.config.appOrigin));
   for (const prefix of ['/api/*', '/trpc/*']) {
     app.use(prefix, noStore());

@@ -8,5 +8,7 @@ export interface PublicUser {
   subscriptionPlan: string | null;
   subscriptionRenewalDate: string | null;
   teamId: number | null;
+  /** The plan ends at subscriptionRenewalDate instead of renewing. */
+  cancelAtPeriodEnd: boolean;
   createdAt: string;
 }

@@ -1,4 +1,5 @@
 import { createAdmin } from './create-admin';
+import { promo } from './promo';
 
 export interface Command {
   summary: string;
@@ -8,4 +9,5 @@ export interface Command {
 /** One line per command; each command lives in its own file. */
 export const commands: Record<string, Command> = {
   'create-admin': createAdmin,
+  promo,
 };

@@ -1,16 +1,23 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
-export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
+// Stripe Elements loads its script and card frames from Stripe's hosts (only when Stripe is configured).
+const STRIPE_SCRIPT = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = 'https://api.stripe.com';
+
+export function securityHeaders(opts: { https: boolean; stripe?: boolean }): MiddlewareHandler {
+  const stripe = opts.stripe ?? false;
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(stripe ? [STRIPE_SCRIPT] : [])],
+      ...(stripe ? { frameSrc: STRIPE_FRAMES } : {}),
       // Radix positions popovers with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...(stripe ? [STRIPE_API] : [])],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -8,6 +8,7 @@ let t: TestApp;
 afterEach(() => t?.close());
 
 const USER_KEYS = [
+  'cancelAtPeriodEnd',
   'createdAt',
   'email',
   'id',

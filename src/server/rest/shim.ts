@@ -22,6 +22,8 @@ export interface RestRoute {
   path: string;
   /** Status on success; 200 unless the contract says 201. */
   status?: ContentfulStatusCode;
+  /** The handler reads the body itself (signed webhooks verify the exact bytes). */
+  rawBody?: boolean;
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
 }
 
@@ -54,7 +56,7 @@ export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, l
       let response: Response;
       try {
         const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy), resHeaders });
-        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJsonBody(c);
+        const body = route.method === 'GET' || route.method === 'DELETE' || route.rawBody ? undefined : await readJsonBody(c);
         const result = await route.call(createCaller(ctx), { params: c.req.param(), query: c.req.query(), body, hono: c });
         response = result instanceof Response ? result : c.json(result as object, route.status ?? 200);
       } catch (error) {

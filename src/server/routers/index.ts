@@ -1,10 +1,12 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { authRouter } from './auth';
 import { plansRouter } from './plans';
+import { subscriptionRouter } from './subscription';
 
 export const appRouter = router({
   auth: authRouter,
   plans: plansRouter,
+  subscription: subscriptionRouter,
 });
 
 export type AppRouter = typeof appRouter;

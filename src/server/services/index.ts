@@ -3,6 +3,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { DB } from '../db';
 import { createAccessService } from './access';
+import { createBillingService } from './billing';
+import type { BillingProvider } from './billing/types';
 import { createAccountService } from './auth/accounts';
 import { createSessionService } from './auth/sessions';
 import { createMailService, type MailService } from './mail';
@@ -15,6 +17,8 @@ export interface ServiceOptions {
   config: Config;
   /** Replaces the configured mail transport (tests capture mail this way or through an SMTP sink). */
   mail?: MailService;
+  /** Replaces the configured billing provider. */
+  billing?: BillingProvider;
   log?: (line: string) => void;
 }
 
@@ -42,7 +46,8 @@ export function createServices(o: ServiceOptions) {
     log,
   });
   const access = createAccessService();
-  return { users, sessions, limiter, mail, accounts, access };
+  const billing = createBillingService(o.db, o.clock, o.config, o.billing);
+  return { users, sessions, limiter, mail, accounts, access, billing };
 }
 
 export type Services = ReturnType<typeof createServices>;

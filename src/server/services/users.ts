@@ -16,6 +16,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionRenewalDate: u.subscriptionRenewalDate ? u.subscriptionRenewalDate.toISOString() : null,
     teamId: u.teamId ?? null,
+    cancelAtPeriodEnd: u.cancelAtPeriodEnd,
     createdAt: u.createdAt.toISOString(),
   };
 }

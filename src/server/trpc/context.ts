@@ -33,9 +33,11 @@ export function createContext(deps: AppDeps, req: RequestInfo): Context {
   if (found?.refreshed && token) {
     req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session, deps.config.secureCookies, deps.clock()));
   }
+  // Local billing rolls an ended period forward (or ends a cancelled plan) before anything reads access.
+  const user = found ? deps.services.billing.settle(found.user) : null;
   return {
     ...deps,
-    user: found?.user ?? null,
+    user,
     session: found?.session ?? null,
     ip: req.ip,
     resHeaders: req.resHeaders,

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { systemClock } from '../clock';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db';
+import { createPromoCodeStore } from '../services/billing/promo-codes';
+import { flags } from './args';
+import type { Command } from './commands';
+
+const USAGE = `promo create --code CODE (--percent N | --amount CENTS) [--expires YYYY-MM-DD] [--max N]
+promo list
+promo disable --code CODE`;
+
+function number(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new TRPCError({ code: 'BAD_REQUEST', message: `--${name} must be a number` });
+  return n;
+}
+
+function date(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
+  if (Number.isNaN(d.getTime())) throw new TRPCError({ code: 'BAD_REQUEST', message: '--expires must be a date like 2027-01-31' });
+  return d;
+}
+
+export const promo: Command = {
+  summary: 'promo create|list|disable: manage local billing promo codes',
+  async run(args) {
+    const [action, ...rest] = args;
+    if (!action || !['create', 'list', 'disable'].includes(action)) {
+      console.error(USAGE);
+      return 2;
+    }
+    const v = flags(rest, {
+      code: { type: 'string' },
+      percent: { type: 'string' },
+      amount: { type: 'string' },
+      expires: { type: 'string' },
+      max: { type: 'string' },
+    });
+    const db = openDatabase(path.join(loadConfig().dataDir, 'app.db'));
+    try {
+      const store = createPromoCodeStore(db, systemClock);
+      if (action === 'list') {
+        for (const p of store.list()) {
+          const off = p.percentOff != null ? `${p.percentOff}%` : `$${((p.amountOff ?? 0) / 100).toFixed(2)}`;
+          const limit = p.maxRedemptions != null ? `${p.timesRedeemed}/${p.maxRedemptions}` : `${p.timesRedeemed}/unlimited`;
+          const expires = p.expiresAt ? p.expiresAt.toISOString().slice(0, 10) : 'never';
+          console.log(`${p.code}\t${off} off\tused ${limit}\texpires ${expires}\t${p.active ? 'active' : 'disabled'}`);
+        }
+        return 0;
+      }
+      if (!v.code) {
+        console.error('--code is required');
+        return 2;
+      }
+      if (action === 'disable') {
+        if (!store.disable(v.code)) {
+          console.error(`No promo code ${v.code.toUpperCase()}`);
+          return 1;
+        }
+        console.log(`Disabled ${v.code.toUpperCase()}`);
+        return 0;
+      }
+      const row = store.create({
+        code: v.code,
+        percentOff: number(v.percent, 'percent'),
+        amountOff: number(v.amount, 'amount'),
+        expiresAt: date(v.expires),
+        maxRedemptions: number(v.max, 'max'),
+      });
+      console.log(`Created ${row.code}`);
+      return 0;
+    } catch (e) {
+      if (e instanceof TRPCError) {
+        console.error(e.message);
+        return 2;
+      }
+      throw e;
+    } finally {
+      db.$client.close();
+    }
+  },
+};

@@ -1,0 +1,32 @@
+import { createSubscriptionInput, validatePromoInput } from '../../shared/schemas/subscription';
+import { toPublicUser } from '../services/users';
+import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { z } from 'zod';
+
+export const subscriptionRouter = router({
+  config: publicProcedure.query(({ ctx }) => ctx.services.billing.clientConfig()),
+
+  validatePromoCode: authedProcedure
+    .input(validatePromoInput)
+    .mutation(({ ctx, input }) => ctx.services.billing.validatePromo(ctx.user, input.promoCode)),
+
+  create: authedProcedure
+    .input(createSubscriptionInput)
+    .mutation(({ ctx, input }) => ctx.services.billing.create(ctx.user, input.promoCode)),
+
+  activate: authedProcedure.mutation(async ({ ctx }) => {
+    await ctx.services.billing.activate(ctx.user);
+    return toPublicUser(ctx.services.users.findById(ctx.user.id)!);
+  }),
+
+  cancel: authedProcedure.mutation(async ({ ctx }) => {
+    await ctx.services.billing.cancel(ctx.user);
+    const user = ctx.services.users.findById(ctx.user.id)!;
+    const until = user.subscriptionRenewalDate?.toISOString().slice(0, 10);
+    return { message: until ? `Subscription cancelled. You keep access until ${until}.` : 'Subscription cancelled.' };
+  }),
+
+  webhook: publicProcedure
+    .input(z.object({ payload: z.string().max(1024 * 1024), signature: z.string().min(1, 'Missing signature').max(4096) }))
+    .mutation(({ ctx, input }) => ctx.services.billing.handleWebhook(input.payload, input.signature)),
+});

@@ -1,0 +1,228 @@
+import { eq, or } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { billingEvents, users, type UserRow } from '../../../../db/schema';
+import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '../../../shared/plan';
+import type { PromoValidation } from '../../../shared/schemas/subscription';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db';
+import { fail } from '../../errors';
+import { describeDiscount, PROMO_MESSAGES } from './promo-codes';
+import { saveSubscriptionState } from './subscription-state';
+import type { BillingProvider } from './types';
+
+export interface StripeBillingConfig {
+  secretKey: string;
+  priceId?: string;
+  webhookSecret?: string;
+  /** Points the SDK at another host, e.g. http://127.0.0.1:12111 in tests. */
+  apiBase?: string;
+}
+
+export function createStripeClient(cfg: StripeBillingConfig): Stripe {
+  const base = cfg.apiBase ? new URL(cfg.apiBase) : undefined;
+  return new Stripe(cfg.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
+  });
+}
+
+const id = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+/**
+ * Stripe's status is the truth; a trial only counts once a card is on file
+ * (or the promo makes it free), so an abandoned payment form grants nothing.
+ */
+export function statusFromStripe(sub: Stripe.Subscription): string {
+  if (sub.status === 'trialing' && !sub.default_payment_method && sub.metadata?.free !== 'true') return 'incomplete';
+  return sub.status;
+}
+
+function periodEnd(sub: Stripe.Subscription): Date | null {
+  const end = sub.items?.data?.[0]?.current_period_end ?? sub.trial_end ?? null;
+  return end ? new Date(end * 1000) : null;
+}
+
+export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConfig, stripe = createStripeClient(cfg)): BillingProvider {
+  const priceId = cfg.priceId ?? PROFESSIONAL_PLAN.priceId;
+
+  async function findPromotion(code: string): Promise<Stripe.PromotionCode | undefined> {
+    const list = await stripe.promotionCodes.list({ code, active: true, limit: 1, expand: ['data.promotion.coupon'] });
+    return list.data[0];
+  }
+
+  function promoValidation(promo: Stripe.PromotionCode | undefined): PromoValidation {
+    if (!promo) return { valid: false, message: PROMO_MESSAGES.invalid };
+    if (promo.expires_at && promo.expires_at * 1000 <= clock().getTime()) return { valid: false, message: PROMO_MESSAGES.expired };
+    if (promo.max_redemptions != null && promo.times_redeemed >= promo.max_redemptions) return { valid: false, message: PROMO_MESSAGES.usedUp };
+    const coupon = promo.promotion?.coupon;
+    if (!coupon || typeof coupon === 'string' || coupon.valid === false) return { valid: false, message: PROMO_MESSAGES.invalid };
+    return describeDiscount(coupon.percent_off ?? null, coupon.amount_off ?? null);
+  }
+
+  function userForSubscription(sub: Stripe.Subscription): UserRow | undefined {
+    const customer = id(sub.customer);
+    const fromMetadata = Number(sub.metadata?.userId);
+    return db
+      .select()
+      .from(users)
+      .where(
+        or(
+          eq(users.billingSubscriptionId, sub.id),
+          customer ? eq(users.billingCustomerId, customer) : undefined,
+          Number.isInteger(fromMetadata) ? eq(users.id, fromMetadata) : undefined,
+        ),
+      )
+      .get();
+  }
+
+  function sync(sub: Stripe.Subscription, user = userForSubscription(sub)): void {
+    if (!user) return;
+    // A user who moved on to a newer subscription is not rolled back by an old one's events.
+    if (user.billingSubscriptionId && user.billingSubscriptionId !== sub.id && sub.status === 'canceled') return;
+    saveSubscriptionState(db, user.id, {
+      subscriptionStatus: statusFromStripe(sub),
+      subscriptionPlan: PROFESSIONAL_PLAN.id,
+      subscriptionRenewalDate: periodEnd(sub),
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      billingSubscriptionId: sub.id,
+      billingCustomerId: id(sub.customer),
+      ...(sub.trial_end && !user.trialUsedAt ? { trialUsedAt: clock() } : {}),
+    });
+  }
+
+  const retrieve = (subscriptionId: string) =>
+    stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] });
+
+  async function ensureCustomer(user: UserRow): Promise<string> {
+    if (user.billingCustomerId) return user.billingCustomerId;
+    const customer = await stripe.customers.create(
+      { email: user.email, name: user.username, metadata: { userId: String(user.id) } },
+      { idempotencyKey: `copydesk-customer-${user.id}` },
+    );
+    db.update(users).set({ billingCustomerId: customer.id }).where(eq(users.id, user.id)).run();
+    return customer.id;
+  }
+
+  return {
+    kind: 'stripe',
+    describe: () => `billing: Stripe${cfg.apiBase ? ` at ${new URL(cfg.apiBase).origin}` : ''} (price ${priceId})`,
+
+    async validatePromo(code) {
+      return promoValidation(await findPromotion(code));
+    },
+
+    async create(user, promoCode) {
+      let promo: Stripe.PromotionCode | undefined;
+      let free = false;
+      if (promoCode) {
+        const found = await findPromotion(promoCode);
+        const check = promoValidation(found);
+        if (check.valid) {
+          promo = found;
+          free = check.discount?.is100PercentOff ?? false;
+        }
+      }
+      const customer = await ensureCustomer(user);
+      const sub = await stripe.subscriptions.create(
+        {
+          customer,
+          items: [{ price: priceId }],
+          ...(user.trialUsedAt ? {} : { trial_period_days: TRIAL_DAYS }),
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          ...(promo ? { discounts: [{ promotion_code: promo.id }] } : {}),
+          metadata: { userId: String(user.id), free: String(free) },
+          expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
+        },
+        { idempotencyKey: `copydesk-subscription-${user.id}-${user.billingSubscriptionId ?? 'first'}-${promo?.id ?? 'none'}` },
+      );
+      sync(sub, { ...user, billingCustomerId: customer });
+      const setupIntent = sub.pending_setup_intent;
+      const invoice = sub.latest_invoice;
+      const clientSecret = free
+        ? undefined
+        : ((setupIntent && typeof setupIntent !== 'string' ? setupIntent.client_secret : null) ??
+          (invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : null) ??
+          undefined);
+      return {
+        subscriptionId: sub.id,
+        ...(clientSecret ? { clientSecret } : {}),
+        is100PercentOff: free,
+        message: free ? 'Subscription activated' : 'Subscription created; add a payment method to start your trial',
+      };
+    },
+
+    async activate(user) {
+      if (!user.billingSubscriptionId) return;
+      let sub = await retrieve(user.billingSubscriptionId);
+      const setupIntent = sub.pending_setup_intent;
+      if (!sub.default_payment_method && setupIntent && typeof setupIntent !== 'string' && setupIntent.status === 'succeeded' && setupIntent.payment_method) {
+        sub = await stripe.subscriptions.update(
+          sub.id,
+          { default_payment_method: id(setupIntent.payment_method)!, expand: ['pending_setup_intent'] },
+          { idempotencyKey: `copydesk-default-pm-${sub.id}-${id(setupIntent.payment_method)}` },
+        );
+      }
+      sync(sub, user);
+    },
+
+    async cancel(user) {
+      if (!user.billingSubscriptionId) fail('BAD_REQUEST', 'No active subscription to cancel');
+      const sub = await stripe.subscriptions.update(
+        user.billingSubscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `copydesk-cancel-${user.billingSubscriptionId}` },
+      );
+      sync(sub, user);
+    },
+
+    settle: (user) => user,
+
+    async handleWebhook(payload, signature) {
+      if (!cfg.webhookSecret) fail('NOT_FOUND', 'Webhooks are not configured');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(payload, signature, cfg.webhookSecret, 300, undefined, Math.floor(clock().getTime() / 1000));
+      } catch {
+        fail('BAD_REQUEST', 'Invalid webhook signature');
+      }
+      if (db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, event.id)).get()) {
+        return { applied: false };
+      }
+      // Events arrive in any order, so each one re-reads the subscription's current state from Stripe.
+      const subscriptionId = subscriptionOf(event);
+      if (event.type === 'checkout.session.completed') {
+        const session = event.data.object;
+        const userId = Number(session.client_reference_id);
+        if (Number.isInteger(userId) && userId > 0) {
+          db.update(users)
+            .set({ billingCustomerId: id(session.customer), ...(subscriptionId ? { billingSubscriptionId: subscriptionId } : {}) })
+            .where(eq(users.id, userId))
+            .run();
+        }
+      }
+      if (subscriptionId) sync(await retrieve(subscriptionId));
+      db.insert(billingEvents).values({ id: event.id, type: event.type, receivedAt: clock() }).onConflictDoNothing().run();
+      return { applied: true };
+    },
+  };
+}
+
+function subscriptionOf(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return event.data.object.id;
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return id(event.data.object.parent?.subscription_details?.subscription);
+    case 'checkout.session.completed':
+      return id(event.data.object.subscription);
+    default:
+      return null;
+  }
+}
