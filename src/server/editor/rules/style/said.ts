@@ -21,7 +21,9 @@ export const said = defineRule({
       const afterQuote = /["”]\s*$/.test(before) || /[,"”]\s*(?:\p{Lu}[\p{L}'’.-]*\s*){1,4}(?:,[^,]{1,60},\s*)?$/u.test(before);
       const thatClause = /^\s+that\b/.test(after) && /(\p{Lu}[\p{L}'’-]+|\b(he|she|they|officials?|police|spokes\w+))\s+$/u.test(before);
       const endsClause = /^\s*[.,]/.test(after) && /(\p{Lu}[\p{L}'’-]+|\b(he|she|they))\s+$/u.test(before);
-      if (!(hasQuote && (afterQuote || /^\s+\p{Lu}/u.test(after))) && !thatClause && !endsClause) return null;
+      // "Commissioner Ruth Abernathy stated the county received…": a named speaker and reported speech
+      const reported = /^\s+(the|a|an|it|he|she|they|there|this|its|their|his|her|we|residents|officials)\b/.test(after) && /(?:\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+|\b(?:he|she|they|[Ss]pokes(?:man|woman|person)))\s+$/u.test(before);
+      if (!(hasQuote && (afterQuote || /^\s+\p{Lu}/u.test(after))) && !thatClause && !endsClause && !reported) return null;
       const replacement = /s$/.test(word) && !/ed$/.test(word) ? 'says' : 'said';
       return { start: m.index, end: m.index + word.length, message: `Use "${replacement}" for attribution, not "${word}".`, suggestion: matchCase(word, replacement) };
     });
