@@ -49,7 +49,7 @@ function apiServer(): Plugin {
     configureServer(server) {
       if (process.env.VITEST || process.env.DEV_API_EXTERNAL) return;
       const tsx = path.join(import.meta.dirname, 'node_modules/.bin/tsx');
-      child = spawn(tsx, ['watch', '--clear-screen=false', 'src/server/main.ts'], {
+      child = spawn(tsx, ['watch', '--clear-screen=false', 'src/server/main.ts', '--no-client-build'], {
         cwd: import.meta.dirname,
         stdio: 'inherit',
         env: { ...process.env, PORT: String(API_PORT), APP_URL },

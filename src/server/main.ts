@@ -13,7 +13,8 @@ async function ensureClientBuilt() {
 
 async function main() {
   const config = loadConfig();
-  await ensureClientBuilt();
+  // The dev server serves the client through Vite, so it skips the production build.
+  if (!process.argv.includes('--no-client-build')) await ensureClientBuilt();
   const running = await startServer({ config });
   const shutdown = (signal: string) => {
     console.log(`${signal}: shutting down`);

@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '~/server/routers';
+import { TRPC_MAX_BATCH } from '~/shared/limits';
 import { createQueryClient } from './query-client';
 
 export const queryClient = createQueryClient();
@@ -10,6 +11,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
+      // The server refuses larger batches.
+      maxItems: TRPC_MAX_BATCH,
       transformer: superjson,
       fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
     }),
