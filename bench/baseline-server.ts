@@ -23,6 +23,7 @@ interface Row {
   subscription_plan: string | null;
   subscription_renewal_date: number | null;
   team_id: number | null;
+  cancel_at_period_end: number;
   created_at: number;
 }
 
@@ -43,7 +44,7 @@ export function createBaselineServer(dbFile: string) {
   sqlite.pragma('synchronous = NORMAL');
   const byId = sqlite.prepare<[string], Row>(
     `SELECT s.secret_hash, s.expires_at, u.id, u.username, u.email, u.is_admin, u.subscription_status,
-            u.subscription_plan, u.subscription_renewal_date, u.team_id, u.created_at
+            u.subscription_plan, u.subscription_renewal_date, u.team_id, u.cancel_at_period_end, u.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
   );
 
@@ -79,6 +80,7 @@ export function createBaselineServer(dbFile: string) {
       subscriptionPlan: row.subscription_plan ?? null,
       subscriptionRenewalDate: row.subscription_renewal_date ? new Date(row.subscription_renewal_date).toISOString() : null,
       teamId: row.team_id ?? null,
+      cancelAtPeriodEnd: row.cancel_at_period_end === 1,
       createdAt: new Date(row.created_at).toISOString(),
     });
   });
