@@ -1,4 +1,7 @@
 import { createAdmin } from './create-admin';
+import { editorAnalyze } from './editor-analyze';
+import { editorRewrite } from './editor-rewrite';
+import { editorSuggest } from './editor-suggest';
 import { promo } from './promo';
 
 export interface Command {
@@ -10,4 +13,7 @@ export interface Command {
 export const commands: Record<string, Command> = {
   'create-admin': createAdmin,
   promo,
+  analyze: editorAnalyze,
+  rewrite: editorRewrite,
+  suggest: editorSuggest,
 };

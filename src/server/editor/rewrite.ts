@@ -2,6 +2,7 @@ import { actionApplies, SENTENCE_RULES } from './actions';
 import { analyze, runRules } from './analyze';
 import { assertUsable } from './limits';
 import { ruleById, rules } from './rules/registry';
+import type { Rule } from './rules/rule';
 import { buildDocument } from './text/document';
 import { findQuotes, type QuoteSpan } from './text/quotes';
 import { ACTIONS, type Action, type Edit, type Finding, type Rewrite } from './types';
@@ -18,19 +19,21 @@ interface Change {
   finding: Finding;
 }
 
+type RulePredicate = (rule: Rule) => boolean;
+
 const inQuote = (quotes: readonly QuoteSpan[], start: number, end: number) => quotes.some((q) => start < q.contentEnd && end > q.contentStart);
 
 /** The fixes a rewrite may apply: safe, for this action, outside quotations, not overlapping each other. */
-function pickChanges(findings: readonly Finding[], action: Action, quotes: readonly QuoteSpan[], sentenceLevel: boolean): Change[] {
+function pickChanges(findings: readonly Finding[], applies: RulePredicate, quotes: readonly QuoteSpan[], sentenceLevel: boolean): Change[] {
   const candidates = findings
     .filter((f) => f.suggestion !== null && f.suggestion !== f.text)
     .filter((f) => SENTENCE_RULES.has(f.ruleId) === sentenceLevel)
     .filter((f) => {
       const rule = ruleById.get(f.ruleId);
-      return rule?.autoFix && actionApplies(action, rule);
+      return rule !== undefined && rule.autoFix && applies(rule);
     })
     .filter((f) => !inQuote(quotes, f.start, f.end))
-    .sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
+    .sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start)); // the fuller fix wins a tie
   const picked: Change[] = [];
   for (const f of candidates) {
     if (picked.some((p) => f.start < p.end && p.start < f.end)) continue;
@@ -88,21 +91,30 @@ const toEdit = (original: string, start: number, end: number, after: string, f: 
  */
 export async function rewrite(text: string, action: Action, options: RewriteOptions = {}): Promise<Rewrite> {
   if (!(ACTIONS as readonly string[]).includes(action)) throw new Error(`Unknown action "${String(action)}". Use one of: ${ACTIONS.join(', ')}.`);
+  return applySafeFixes(text, (rule) => actionApplies(action, rule), options);
+}
+
+/** Every safe fix of every rule: the revised text of a full review. */
+export function rewriteAll(text: string, options: RewriteOptions = {}): Promise<Rewrite> {
+  return applySafeFixes(text, () => true, options);
+}
+
+async function applySafeFixes(text: string, applies: RulePredicate, options: RewriteOptions): Promise<Rewrite> {
   const problem = assertUsable(text);
   if (problem === 'empty' || problem === 'not-english') return { text, edits: [] };
   const { findings } = await analyze(text, { waitForGrammar: options.waitForGrammar });
   const quotes = findQuotes(text);
-  const first = pickChanges(findings, action, quotes, false);
+  const first = pickChanges(findings, applies, quotes, false);
   const pass1 = apply(text, first);
   const edits: Edit[] = first.map((c, i) => {
     const s = pass1.spans[i];
     return toEdit(text, s?.start ?? c.start, s?.end ?? c.end, c.after, c.finding);
   });
   // sentence-level fixes see the sentence after the word-level ones
-  const sentenceRules = rules.filter((r) => SENTENCE_RULES.has(r.id) && actionApplies(action, r));
+  const sentenceRules = rules.filter((r) => SENTENCE_RULES.has(r.id) && applies(r));
   if (sentenceRules.length === 0) return { text: pass1.text, edits };
   const doc = buildDocument(pass1.text);
-  const second = pickChanges(runRules(doc, sentenceRules), action, doc.quotes, true);
+  const second = pickChanges(runRules(doc, sentenceRules), applies, doc.quotes, true);
   const pass2 = apply(pass1.text, second);
   for (const [i, c] of second.entries()) {
     const s = pass2.spans[i]!;

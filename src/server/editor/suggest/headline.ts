@@ -1,5 +1,5 @@
 import { countWords } from '../text/words';
-import { storySentences, stripAttribution, stripDays, stripFinalPunctuation, stripIntro, toHeadlineTense } from './facts';
+import { findWhen, findWhere, storySentences, stripAttribution, stripDays, stripFinalPunctuation, stripIntro, toHeadlineTense } from './facts';
 
 export const HEADLINE_MAX = 70;
 
@@ -84,10 +84,13 @@ export function headlines(text: string): string[] {
     if (out.length >= 3) break;
     add(headlineFrom(s.text));
   }
-  // a shorter cut of the lead as a last resort
-  if (out.length < 3 && sentences[0]) {
-    const lead = out[0];
-    if (lead) add(fit(lead, Math.max(30, Math.floor(lead.length * 0.7))));
+  // the lead again with its day or place, then a shorter cut of it
+  const lead = out[0];
+  if (out.length < 3 && lead && sentences[0]) {
+    const when = findWhen(sentences[0].text);
+    const where = findWhere(sentences[0].text);
+    for (const extra of [when, where]) if (extra && `${lead} ${extra}`.length <= HEADLINE_MAX && out.length < 3) add(`${lead} ${extra}`);
+    if (out.length < 3) add(fit(lead, Math.max(30, Math.floor(lead.length * 0.7))));
   }
   return out.slice(0, 3);
 }

@@ -3,7 +3,7 @@ import { defineRule, scan } from '../rule';
 
 /** Words after a figure that keep it a figure under AP style (ages, money, measures, times, scores). */
 const FIGURE_UNITS = new Set(
-  ('percent % dollars dollar million billion trillion a.m a.m. p.m p.m. am pm mph mpg miles mile feet foot ft inches inch yards yard meters meter km kilometers ' +
+  ('percent per % dollars dollar million billion trillion a.m a.m. p.m p.m. am pm mph mpg miles mile feet foot ft inches inch yards yard meters meter km kilometers ' +
     'pounds pound lbs ounces ounce oz tons ton degrees degree acres acre cents cent points point votes vote percentage gallons gallon liters ' +
     'kilograms kg grams seconds-old years-old year-old months-old weeks-old days-old x by-').split(' '),
 );
