@@ -62,7 +62,7 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
       if (user.cancelAtPeriodEnd) {
         return saveSubscriptionState(db, user.id, {
           subscriptionStatus: 'inactive',
-          subscriptionPlan: user.subscriptionPlan,
+          subscriptionPlan: null,
           subscriptionRenewalDate: null,
           cancelAtPeriodEnd: false,
         });
