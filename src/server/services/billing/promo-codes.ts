@@ -63,7 +63,11 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
   return {
     validate: (code: string, userId?: number) => check(code, userId).result,
 
-    /** Checks and counts one redemption in a single synchronous transaction. */
+    /**
+     * Checks and counts one redemption in a single synchronous transaction, taking the write lock
+     * first: another process (a second server, the CLI) writing between the check and the count
+     * would otherwise fail the deferred transaction with SQLITE_BUSY_SNAPSHOT.
+     */
     redeem(code: string, userId: number): PromoValidation {
       return db.transaction((tx) => {
         const { row, result } = check(code, userId);
@@ -81,7 +85,7 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
         if (bumped.changes === 0) return { valid: false, message: PROMO_MESSAGES.usedUp };
         tx.insert(promoRedemptions).values({ promoCodeId: row.id, userId, createdAt: clock() }).run();
         return result;
-      });
+      }, { behavior: 'immediate' });
     },
 
     create(input: NewPromoCode): PromoCodeRow {
