@@ -2,9 +2,9 @@ import { defineRule, scan, wordRegex } from '../rule';
 
 const VERB = '(?=\\s+(?:said|says|say|told|familiar|close|with knowledge|confirmed|who (?:asked|requested|spoke|declined|was not|is not|were not|are not)))';
 const ANONYMOUS = [
+  '(?:people|a person|someone|an official|officials)\\s+(?:familiar with|close to|with knowledge of)',
   `(?:a|one|another|two|three|several|multiple|unnamed|anonymous)\\s+(?:[a-z-]+\\s+)?(?:source|sources|official|officials|insider|insiders|person|people|employee|employees|staffer|staffers|aide|aides)${VERB}`,
   `(?:sources|insiders)${VERB}`,
-  '(?:people|a person|someone|an official|officials)\\s+(?:familiar with|close to|with knowledge of)',
 ].join('|');
 /** Phrases that give the reader the reason for anonymity, as AP requires. */
 const REASON =

@@ -60,7 +60,7 @@ export const agreement = defineRule({
     );
     // "there is many reasons"
     hits.push(
-      ...scan(text, wordRegex('there\\s+(is|was|\'s)\\s+(many|several|numerous|few|multiple|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|\\d*[2-9]\\d*|\\d{2,})\\s', 'giu'), (m) => {
+      ...scan(text, wordRegex('there\\s+(is|was|\'s)\\s+(many|several|numerous|few|multiple|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|\\d*[2-9]\\d*|\\d{2,})', 'giu'), (m) => {
         const verb = m[1]!;
         const start = m.index + m[0].indexOf(verb, 5);
         const right = verb.toLowerCase() === 'was' ? 'were' : 'are';

@@ -19,7 +19,7 @@ const ATTRIBUTION =
 /** Full-sentence quotations (four words or more) with their attribution status, memoised per document. */
 export function quotations(doc: Doc): Quotation[] {
   return doc.memo('quotations', () => {
-    const out: Quotation[] = [];
+    const all: Quotation[] = [];
     for (const q of doc.quotes) {
       let start = q.contentStart;
       let end = q.contentEnd;
@@ -27,7 +27,6 @@ export function quotations(doc: Doc): Quotation[] {
       while (end > start && /[\s,]/.test(doc.text[end - 1]!)) end--;
       const content = doc.text.slice(start, end);
       const words = countWords(content);
-      if (words < 4) continue;
       const first = doc.sentenceAt(q.start) ?? doc.sentenceAt(q.contentStart);
       const last = doc.sentenceAt(Math.max(q.start, q.end - 1)) ?? first;
       const from = Math.min(first?.start ?? q.start, q.start);
@@ -36,13 +35,14 @@ export function quotations(doc: Doc): Quotation[] {
       const around = doc.outsideQuotes.slice(from, to);
       let attributed = ATTRIBUTION.test(around);
       if (!attributed) {
+        // a quote that continues an attributed one in the same paragraph keeps its speaker
         const paragraph = first?.paragraph;
-        const previous = out.filter((p) => doc.sentenceAt(p.span.start)?.paragraph === paragraph && p.attributed);
-        attributed = previous.length > 0;
+        attributed = all.some((p) => doc.sentenceAt(p.span.start)?.paragraph === paragraph && p.attributed);
       }
-      out.push({ span: q, content, start, end, words, attributed });
+      all.push({ span: q, content, start, end, words, attributed });
     }
-    return out;
+    // partial quotes, titles and scare quotes (under four words) are not full quotations
+    return all.filter((q) => q.words >= 4);
   });
 }
 

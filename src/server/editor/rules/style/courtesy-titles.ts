@@ -7,7 +7,7 @@ export const courtesyTitles = defineRule({
   autoFix: true,
   check(doc) {
     const { text } = doc;
-    return scan(text, /(?<![\p{L}])(Mr\.?|Mrs\.?|Ms\.?|Messrs\.|Mmes\.|Miss)\s+(\p{Lu}[\p{L}'’-]+)/gu, (m) => {
+    return scan(text, /(?<![\p{L}])(Mr\.?|Mrs\.?|Ms\.?|Messrs\.|Mmes\.|Miss)\s+(\p{Lu}(?:[\p{L}-]|['’](?!s\b))+)/gu, (m) => {
       const title = m[1]!;
       if (title === 'Miss' && /\p{Lu}[\p{L}.]*,\s*$/u.test(text.slice(Math.max(0, m.index - 30), m.index))) return null;
       if (/^(Mr|Mrs|Ms)$/.test(title) && !/^\s/.test(text.slice(m.index + title.length))) return null;

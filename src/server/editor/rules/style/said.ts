@@ -19,7 +19,7 @@ export const said = defineRule({
       const before = text.slice(Math.max(sentence.start, m.index - 60), m.index);
       const after = text.slice(m.index + word.length, m.index + word.length + 40);
       const afterQuote = /["”]\s*$/.test(before) || /[,"”]\s*(?:\p{Lu}[\p{L}'’.-]*\s*){1,4}(?:,[^,]{1,60},\s*)?$/u.test(before);
-      const thatClause = /^\s+that\b/.test(after) && /(\p{Lu}[\p{L}'’-]+|\b(he|she|they|officials?|police|spokes\w+))\s+$/u.test(before);
+      const thatClause = /^\s+that\b/.test(after) && /(\p{Lu}[\p{L}'’-]+|\b(he|she|they|officials?|police|spokes\w+|mayor|chief|president|director|superintendent|sheriff|governor|manager|prosecutors?|attorney|chair\w*|commissioner|spokesperson))\s+$/u.test(before);
       const endsClause = /^\s*[.,]/.test(after) && /(\p{Lu}[\p{L}'’-]+|\b(he|she|they))\s+$/u.test(before);
       // "Commissioner Ruth Abernathy stated the county received…": a named speaker and reported speech
       const reported = /^\s+(the|a|an|it|he|she|they|there|this|its|their|his|her|we|residents|officials)\b/.test(after) && /(?:\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+|\b(?:he|she|they|[Ss]pokes(?:man|woman|person)))\s+$/u.test(before);

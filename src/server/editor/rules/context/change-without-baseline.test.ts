@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { hitsOf } from '../test-helpers';
+import { changeWithoutBaseline } from './change-without-baseline';
+
+describe('context/change-without-baseline', () => {
+  it('has an id, a category and a one-sentence explanation', () => {
+    expect(changeWithoutBaseline.id).toBe('context/change-without-baseline');
+    expect(changeWithoutBaseline.category).toBe('context');
+    expect(changeWithoutBaseline.explanation).toMatch(/^\S.{20,260}\.$/);
+  });
+
+  it.each([
+    ["Applications for permits rose 40%.", "rose 40%", null],
+    ["Truck thefts in the city jumped 25%.", "jumped 25%", null],
+  ] as const)('flags %s', (text, flagged, suggestion) => {
+    expect(hitsOf(changeWithoutBaseline, text)).toContainEqual({ text: flagged, suggestion });
+  });
+
+  it.each([
+    "Enrollment rose 9% from last year, the college said.",
+    "Thefts jumped 25% in 2024, police said.",
+    "Shares fell 8% on Thursday.",
+  ])('leaves alone %s', (text) => {
+    expect(hitsOf(changeWithoutBaseline, text)).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { hitsOf } from '../test-helpers';
+import { undefinedAcronyms } from './undefined-acronyms';
+
+describe('context/undefined-acronyms', () => {
+  it('has an id, a category and a one-sentence explanation', () => {
+    expect(undefinedAcronyms.id).toBe('context/undefined-acronyms');
+    expect(undefinedAcronyms.category).toBe('context');
+    expect(undefinedAcronyms.explanation).toMatch(/^\S.{20,260}\.$/);
+  });
+
+  it.each([
+    ["The district will seek a loan through the state's SRF program.", "SRF", null],
+    ["Owners must apply for a ZPA before the ban.", "ZPA", null],
+  ] as const)('flags %s', (text, flagged, suggestion) => {
+    expect(hitsOf(undefinedAcronyms, text)).toContainEqual({ text: flagged, suggestion });
+  });
+
+  it.each([
+    "The FBI and NASA were not involved.",
+    "The State Revolving Fund (SRF) lends money.",
+    "The tax increment financing district, or TIF, was approved.",
+  ])('leaves alone %s', (text) => {
+    expect(hitsOf(undefinedAcronyms, text)).toEqual([]);
+  });
+});

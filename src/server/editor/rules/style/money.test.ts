@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { hitsOf } from '../test-helpers';
+import { money } from './money';
+
+describe('style/money', () => {
+  it('has an id, a category and a one-sentence explanation', () => {
+    expect(money.id).toBe('style/money');
+    expect(money.category).toBe('style');
+    expect(money.explanation).toMatch(/^\S.{20,260}\.$/);
+  });
+
+  it.each([
+    ["The bond would raise 30 million dollars for a school.", "30 million dollars", "$30 million"],
+    ["Tickets cost $5.00 at the door.", "$5.00", "$5"],
+    ["The fee is five dollars.", "five dollars", "$5"],
+  ] as const)('flags %s', (text, flagged, suggestion) => {
+    expect(hitsOf(money, text)).toContainEqual({ text: flagged, suggestion });
+  });
+
+  it.each([
+    "The bond would raise $30 million.",
+    "Tickets cost $5 at the door.",
+  ])('leaves alone %s', (text) => {
+    expect(hitsOf(money, text)).toEqual([]);
+  });
+});

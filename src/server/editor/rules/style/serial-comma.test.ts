@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { hitsOf } from '../test-helpers';
+import { serialComma } from './serial-comma';
+
+describe('style/serial-comma', () => {
+  it('has an id, a category and a one-sentence explanation', () => {
+    expect(serialComma.id).toBe('style/serial-comma');
+    expect(serialComma.category).toBe('style');
+    expect(serialComma.explanation).toMatch(/^\S.{20,260}\.$/);
+  });
+
+  it.each([
+    ["The library offers free tutoring, computer classes, and English lessons.", "computer classes, and", "computer classes and"],
+    ["The clinic offers vaccinations, checkups, or dental cleanings.", "checkups, or", "checkups or"],
+  ] as const)('flags %s', (text, flagged, suggestion) => {
+    expect(hitsOf(serialComma, text)).toContainEqual({ text: flagged, suggestion });
+  });
+
+  it.each([
+    "The unit will employ 35 nurses, counselors and therapists.",
+    "He left the room, she stayed behind, and they argued.",
+    "The company moved from Fresno, California, and opened a plant.",
+  ])('leaves alone %s', (text) => {
+    expect(hitsOf(serialComma, text)).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { hitsOf } from '../test-helpers';
+import { weaselQuantities } from './weasel-quantities';
+
+describe('vague/weasel-quantities', () => {
+  it('has an id, a category and a one-sentence explanation', () => {
+    expect(weaselQuantities.id).toBe('vague/weasel-quantities');
+    expect(weaselQuantities.category).toBe('vague');
+    expect(weaselQuantities.explanation).toMatch(/^\S.{20,260}\.$/);
+  });
+
+  it.each([
+    ["Many residents told surveyors they spend half their income on rent.", "Many residents", null],
+    ["A number of parents spoke against the schedule.", "A number of parents", null],
+  ] as const)('flags %s', (text, flagged, suggestion) => {
+    expect(hitsOf(weaselQuantities, text)).toContainEqual({ text: flagged, suggestion });
+  });
+
+  it.each([
+    "Forty residents told surveyors they spend half their income on rent.",
+    "How many residents attended is unclear.",
+    "As many as 40 people attended.",
+  ])('leaves alone %s', (text) => {
+    expect(hitsOf(weaselQuantities, text)).toEqual([]);
+  });
+});
