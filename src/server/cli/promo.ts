@@ -18,10 +18,21 @@ function number(value: string | undefined, name: string): number | undefined {
   return n;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A day lasts to its last millisecond (UTC). Only ISO forms are read: `Date` would
+ * otherwise take "1" for 2001 and roll 2027-02-30 over into March.
+ */
 function date(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59Z` : value);
-  if (Number.isNaN(d.getTime())) throw new TRPCError({ code: 'BAD_REQUEST', message: '--expires must be a date like 2027-01-31' });
+  const day = value.slice(0, 10);
+  const midnight = new Date(`${day}T00:00:00Z`);
+  const realDay = DAY.test(day) && !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day);
+  const d = new Date(DAY.test(value) ? `${value}T23:59:59.999Z` : value);
+  const valid = realDay && (DAY.test(value) || INSTANT.test(value)) && !Number.isNaN(d.getTime());
+  if (!valid) throw new TRPCError({ code: 'BAD_REQUEST', message: '--expires must be a date like 2027-01-31' });
   return d;
 }
 
