@@ -10,7 +10,8 @@ import {
   Quote,
   Sparkles,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { isCurrentPlan, PROFESSIONAL_PLAN, TRIAL_DAYS } from '~/shared/plan';
 import { Button, buttonClasses } from '../components/button';
 import { PlanCard } from '../components/plan-card';
@@ -18,6 +19,8 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { useEditorAccess } from '../lib/access';
 import { useCurrentUser } from '../lib/auth';
+import { billingConfigQueryOptions } from '../lib/billing';
+import { goToPaymentLink, paymentLinkFor, windowNavigation } from '../lib/payment-link';
 import { rootRoute } from './root';
 
 export const landingRoute = createRoute({
@@ -192,8 +195,23 @@ const REASONS: Array<{ icon: ReactNode; title: string; text: string }> = [
 function Pricing() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
   const plan = PROFESSIONAL_PLAN;
   const current = isCurrentPlan(user?.subscriptionPlan, plan);
+
+  // Signed in: the hosted payment page when the operator set one, else the in-app checkout.
+  async function select() {
+    if (!user) return navigate({ to: '/auth' });
+    setLeaving(true);
+    try {
+      const config = await queryClient.fetchQuery(billingConfigQueryOptions()).catch(() => null);
+      if (!config?.paymentLinkUrl) return await navigate({ to: '/subscribe' });
+      goToPaymentLink(paymentLinkFor(config.paymentLinkUrl, user), windowNavigation);
+    } finally {
+      setLeaving(false);
+    }
+  }
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 border-y border-slate-200 bg-slate-50 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -213,7 +231,8 @@ function Pricing() {
                 size="lg"
                 className="w-full"
                 disabled={current}
-                onClick={() => navigate({ to: user ? '/subscribe' : '/auth' })}
+                loading={leaving}
+                onClick={() => void select()}
               >
                 {current ? 'Current Plan' : 'Select'}
               </Button>

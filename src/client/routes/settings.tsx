@@ -1,18 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { createRoute, Link } from '@tanstack/react-router';
-import { CreditCard, KeyRound, LogOut, User } from 'lucide-react';
+import { CalendarX, CreditCard, KeyRound, LogOut, Sparkles, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { hasOwnSubscription } from '~/shared/access';
+import { isCurrentPlan, PROFESSIONAL_PLAN } from '~/shared/plan';
 import { changePasswordForm } from '~/shared/schemas/auth';
+import type { PublicUser } from '~/shared/types';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Section, statusTone } from '../components/card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Field, PasswordInput } from '../components/form-field';
 import { useLogout } from '../lib/auth';
+import { useCancelSubscription } from '../lib/billing';
 import { serverMessage } from '../lib/errors';
+import { formatLongDate } from '../lib/format';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { useSignedInUser } from '../lib/use-signed-in-user';
@@ -23,14 +27,6 @@ export const settingsRoute = createRoute({
   path: '/settings',
   component: SettingsPage,
 });
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-
-function formatDate(iso: string | null) {
-  if (!iso) return 'None';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'None' : dateFormat.format(date);
-}
 
 function SettingsPage() {
   const user = useSignedInUser();
@@ -48,28 +44,7 @@ function SettingsPage() {
           </dl>
         </Section>
 
-        <Section
-          title="Subscription"
-          titleId="subscription-title"
-          description="Your plan and billing period."
-          icon={<CreditCard aria-hidden="true" className="size-5" />}
-        >
-          <dl className="grid gap-4 sm:grid-cols-3">
-            <Detail label="Subscription status">
-              <Badge tone={statusTone(status)}>{status}</Badge>
-            </Detail>
-            <Detail label="Plan">{user.subscriptionPlan || 'None'}</Detail>
-            <Detail label="Renewal date">{formatDate(user.subscriptionRenewalDate)}</Detail>
-          </dl>
-          {!hasOwnSubscription(user) && (
-            <div className="mt-5 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm text-slate-600">You have no active subscription. Start a free trial to use the editor.</p>
-              <Link to="/subscribe" className={buttonClasses('brand', 'sm')}>
-                View plan
-              </Link>
-            </div>
-          )}
-        </Section>
+        <SubscriptionSection user={user} />
 
         <Section
           title="Change Password"
@@ -86,6 +61,76 @@ function SettingsPage() {
       </div>
     </AppPage>
   );
+}
+
+function SubscriptionSection({ user }: { user: PublicUser }) {
+  const status = user.subscriptionStatus || 'inactive';
+  const subscribed = hasOwnSubscription(user);
+  const endsOn = formatLongDate(user.subscriptionRenewalDate);
+  const cancelling = subscribed && user.cancelAtPeriodEnd;
+  const cancel = useCancelSubscription();
+  return (
+    <Section
+      title="Subscription"
+      titleId="subscription-title"
+      description="Your plan and billing period."
+      icon={<CreditCard aria-hidden="true" className="size-5" />}
+    >
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Detail label="Subscription status">
+          <Badge tone={statusTone(status)}>{status}</Badge>
+        </Detail>
+        <Detail label="Plan">{planName(user.subscriptionPlan)}</Detail>
+        <Detail label={cancelling ? 'Access until' : 'Renewal date'}>{endsOn ?? 'None'}</Detail>
+      </dl>
+      {cancelling && (
+        <p className="mt-5 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong className="font-semibold">Cancels on {endsOn ?? 'the end of the period'}.</strong> Your plan will not renew; you keep
+            full access until then.
+          </span>
+        </p>
+      )}
+      {subscribed && !cancelling && (
+        <div className="mt-5 flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            {user.subscriptionStatus === 'trialing'
+              ? 'Cancel before your trial ends and you will not be charged.'
+              : 'Cancel anytime; you keep access until the end of the period.'}
+          </p>
+          <ConfirmDialog
+            title="Cancel your subscription?"
+            description={`Your plan will not renew. You keep full access to the editor until ${endsOn ?? 'the end of the current period'}.`}
+            confirmLabel="Cancel Subscription"
+            cancelLabel="Keep Subscription"
+            destructive
+            onConfirm={() => cancel.mutate()}
+            trigger={
+              <Button variant="outline" size="sm" loading={cancel.isPending} className="text-red-700 hover:bg-red-50 hover:text-red-800">
+                Cancel Subscription
+              </Button>
+            }
+          />
+        </div>
+      )}
+      {!subscribed && (
+        <div className="mt-5 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">You have no active subscription. Start a free trial to use the editor.</p>
+          <Link to="/subscribe" className={buttonClasses('brand', 'sm')}>
+            <Sparkles aria-hidden="true" className="size-4" />
+            Upgrade
+          </Link>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** The plan's display name when it is the one we sell, else what the account says. */
+function planName(subscriptionPlan: string | null) {
+  if (!subscriptionPlan) return 'None';
+  return isCurrentPlan(subscriptionPlan, PROFESSIONAL_PLAN) ? PROFESSIONAL_PLAN.name : subscriptionPlan;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users, type UserRow } from '../../../db/schema';
 import { loadConfig } from '../../../src/server/config';
 import { startServer } from '../../../src/server/server';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
@@ -17,6 +17,8 @@ export interface E2EServer {
   running: Awaited<ReturnType<typeof startServer>>;
   /** Sets subscription fields of an account directly in the database (billing has no other way in yet). */
   setSubscription(email: string, fields: { subscriptionStatus: string; subscriptionPlan?: string | null }): void;
+  /** Sets any stored fields of an account, e.g. `teamId` before the team API exists. */
+  updateUser(email: string, fields: Partial<Omit<UserRow, 'id' | 'email'>>): void;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,9 @@ export async function startE2EServer(opts: { env?: Record<string, string> } = {}
     logs,
     running,
     setSubscription(email, fields) {
+      running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase())).run();
+    },
+    updateUser(email, fields) {
       running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase())).run();
     },
     async close() {
