@@ -43,9 +43,11 @@ interface Cause {
   explanation: string;
 }
 
-function causeFor(op: DiffOp, causes: readonly Cause[]): Cause | undefined {
-  const start = op.beforeStart;
+function causeFor(op: DiffOp, causes: readonly Cause[], before: string): Cause | undefined {
+  let start = op.beforeStart;
   const end = op.beforeStart + op.before.length;
+  // an insertion just after an edited word ("7pm" → "7 p.m.") belongs to that edit
+  if (start === end) while (start > 0 && /\s/.test(before[start - 1]!)) start--;
   const matching = causes.filter((c) => (start === end ? c.start <= start && start <= c.end : c.start < end && start < c.end));
   return matching.sort((a, b) => a.end - a.start - (b.end - b.start))[0];
 }
@@ -86,7 +88,7 @@ export function compare(before: string, after: string, options: CompareOptions =
   const summarised = new Set<Cause>();
   for (const op of ops) {
     if (op.type === 'equal') continue;
-    const cause = causeFor(op, causes);
+    const cause = causeFor(op, causes, before);
     if (cause) {
       op.ruleId = cause.ruleId;
       if (!summarised.has(cause)) {

@@ -44,6 +44,7 @@ export function findWhere(text: string): string | null {
   return m[0];
 }
 
+const NOT_PAST = new Set(['need', 'feed', 'seed', 'speed', 'bleed', 'breed', 'exceed', 'proceed', 'succeed', 'red', 'bed', 'shed', 'hundred', 'sacred', 'naked', 'wicked', 'kindred', 'sled', 'wed', 'shred', 'weed', 'deed', 'greed', 'steed', 'creed', 'tweed', 'embed']);
 const AUX = /^(will|would|could|can|may|might|must|should|has|have|had|is|are|was|were|plans|plan|wants|hopes|expects)$/i;
 
 /**
@@ -62,6 +63,7 @@ export function toHeadlineTense(clause: string): string {
     }
     if (AUX.test(bare)) return words.join(' ');
     if (/^(the|a|an|its|their|his|her|of|to|and|or|who|that|which|by|for|with|in|on|at|from)$/i.test(prev)) continue;
+    if (NOT_PAST.has(bare)) continue;
     if (/^\p{Ll}+ed$/u.test(bare) || /^(beat|won|found|made|took|held|sold|lost|spent|paid|cut|set|left|ran|gave|chose|fell|rose|grew|built|brought|bought|met|went|came|began|hit|struck|shut|led|sent|told|kept|drew|wrote|saw|got|put|sought|broke|shot)$/.test(bare)) {
       const present = presentOfPast(bare);
       if (!present) return words.join(' ');

@@ -42,6 +42,9 @@ export function fit(headline: string, max: number): string | null {
   return h.length <= max ? stripFinalPunctuation(h) : null;
 }
 
+/** Headline style drops articles inside the line. */
+export const dropArticles = (s: string) => s.replace(/(?<=\S\s)(?:the|a|an)\s+/g, '');
+
 /** "Library Director Helen Brandt said residents asked…" → "Helen Brandt says residents asked…" */
 function speakerHeadline(sentence: string): string | null {
   const m = sentence.match(/^((?:\p{Lu}[\p{L}.'’-]*\s+)+)said\s+(?:that\s+)?(\p{Ll}[^"“”]+)$/u);
@@ -62,13 +65,14 @@ function headlineFrom(sentence: string): string | null {
   s = toHeadlineTense(s);
   if (!s) return null;
   s = s[0]!.toUpperCase() + s.slice(1);
-  const h = fit(stripFinalPunctuation(s), HEADLINE_MAX);
+  s = s.replace(/\s+(?:this|last|next) (?:year|week|month|season|fall|spring|summer|winter)\b/g, '');
+  const h = fit(stripFinalPunctuation(s), HEADLINE_MAX) ?? fit(stripFinalPunctuation(dropArticles(s)), HEADLINE_MAX);
   return h && countWords(h) >= 4 ? h : null;
 }
 
 /** Three headlines in news style: present tense, active, no final period, at most 70 characters. */
 export function headlines(text: string): string[] {
-  const sentences = storySentences(text).filter((s) => !s.quote && countWords(s.text) >= 5);
+  const sentences = storySentences(text).filter((s) => !s.quote && !/^["“‘']/.test(s.text) && countWords(s.text) >= 5);
   const out: string[] = [];
   const add = (h: string | null) => {
     if (h && !out.some((o) => o.toLowerCase() === h.toLowerCase())) out.push(h);
@@ -90,7 +94,17 @@ export function headlines(text: string): string[] {
     const when = findWhen(sentences[0].text);
     const where = findWhere(sentences[0].text);
     for (const extra of [when, where]) if (extra && `${lead} ${extra}`.length <= HEADLINE_MAX && out.length < 3) add(`${lead} ${extra}`);
+    if (out.length < 3) add(dropArticles(lead));
     if (out.length < 3) add(fit(lead, Math.max(30, Math.floor(lead.length * 0.7))));
+    // "…, fair manager Joan Pratt said." → "Joan Pratt says attendance at the fair reached…"
+    const said = sentences[0].text.match(/^(.*?),\s+(?:[\p{L}'’-]+\s+){0,4}?((?:\p{Lu}[\p{L}'’-]+\s+)?\p{Lu}[\p{L}'’-]+)\s+said\.?$/u);
+    if (out.length < 3 && said) {
+      const clause = dropArticles(condense(stripDays(said[1]!)));
+      const firstWord = clause.split(' ')[0]!;
+      const proper = new RegExp(`\\S\\s${firstWord}\\b`).test(text) || /^\p{Lu}\S*\s\p{Lu}/u.test(clause);
+      const h = fit(stripFinalPunctuation(`${said[2]} says ${proper ? clause : clause[0]!.toLowerCase() + clause.slice(1)}`), HEADLINE_MAX);
+      if (h && countWords(h) >= 6) add(h);
+    }
   }
   return out.slice(0, 3);
 }

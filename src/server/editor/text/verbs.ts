@@ -37,6 +37,7 @@ const PAST_TO_PRESENT: Record<string, string> = {
 const KEEP_E = /(v|z|c|g|u|ng|[^aeiou][aeiou][tmnrlsdkbp]|[aeiou]s|[aeiou]r|ns|rs|ps|ls|[^aeiou]l|th)$/;
 const NO_E = /(en|er|al|el|ain|ail|eal|eat|eet|oin|oil|ard|ord|ack|ock|ick|uck|eck|ect|ent|ant|ist|ast|est|ust|ind|end|and|ond|und|orm|arm|irm|ern|urn|air|ear|oor|our|eer|ew|ow|aw|ay|ey|oy|ss|sh|ch|mp|nk|sk|lk|rk|lp|rm|rn|lt|ft|pt|xt|ht|ll)$/;
 const NO_E_WORDS = new Set(['develop', 'visit', 'limit', 'edit', 'credit', 'audit', 'exit', 'profit', 'deposit', 'focus', 'bias', 'target', 'budget', 'market', 'happen', 'open', 'listen', 'offer', 'order', 'deliver', 'enter', 'consider', 'honor', 'monitor', 'gallop', 'envelop', 'gossip', 'worship', 'kidnap', 'pilot', 'ballot', 'pivot', 'rocket', 'ticket', 'benefit', 'vomit', 'inherit', 'inhabit', 'exhibit', 'prohibit', 'solicit', 'elicit', 'posit', 'inhibit', 'summon', 'reckon', 'beckon', 'abandon', 'pardon', 'question', 'mention', 'station', 'petition', 'position', 'function', 'caution', 'sanction', 'auction', 'fashion', 'cushion', 'poison', 'season', 'reason', 'weapon', 'iron', 'son', 'belong', 'long', 'wrong', 'bang', 'prolong', 'favor', 'labor', 'author', 'anchor', 'mirror', 'harbor', 'color', 'tailor', 'sponsor', 'censor', 'pocket', 'bracket', 'blanket', 'interpret', 'covet', 'buffet', 'diet', 'quiet', 'upset', 'champion', 'imprison', 'ransom', 'blossom', 'bottom', 'accustom', 'doom']);
+const PAST_EED = new Set(['agreed', 'disagreed', 'freed', 'decreed', 'guaranteed', 'refereed', 'emceed']);
 const SPECIAL: Record<string, string> = { creat: 'create' };
 const DOUBLED = /([bdfgklmnprtvz])\1$/;
 
@@ -48,7 +49,7 @@ export function baseOfPast(past: string): string | null {
   if (!/ed$/.test(p) || p.length < 4) return null;
   if (/ied$/.test(p)) return p.slice(0, -3) + 'y';
   const stem = p.slice(0, -2);
-  if (/eed$/.test(p)) return p.slice(0, -1); // agreed → agree
+  if (/eed$/.test(p)) return PAST_EED.has(p) ? p.slice(0, -1) : null; // agreed → agree; need is no past tense
   if (SPECIAL[stem]) return SPECIAL[stem]!;
   if (DOUBLED.test(stem) && !/(ll|ss|zz|ff)$/.test(stem)) return stem.slice(0, -1);
   if (NO_E_WORDS.has(stem) || NO_E.test(stem)) return stem;

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopHarper, warmHarper } from '../harper/client';
+import { groundingSummary } from '../grounding';
+import { analyze } from '../analyze';
+import { respond } from './respond';
+
+const STORY =
+  'The Larkhaven City Council will hold a public hearing on the proposed water rate increase at 7pm Tuesday at City Hall. The increase would raise the average monthly bill by 6 per cent, according to a staff report. "We are excited in order to bring this to our community," Mayor Jo Reyes stated.';
+const CONCISE = 'Please make this text more concise: 1. Remove redundant words. 2. Replace wordy phrases with shorter ones. 3. Keep quotes unchanged.';
+
+describe('respond', () => {
+  beforeAll(() => warmHarper(), 60_000);
+  afterAll(() => stopHarper());
+
+  it('reviews pasted copy: what works, what to fix by category with the rule, and the revised text', async () => {
+    const reply = await respond({ message: STORY, waitForGrammar: true });
+    expect(reply).toContain('### What works');
+    expect(reply).toContain('### What to fix');
+    expect(reply).toContain('**News style (AP)**');
+    expect(reply).toContain('`style/times`');
+    expect(reply).toContain('**Quotes**');
+    expect(reply).toContain('### Revised text');
+    expect(reply).toContain('at 7 p.m. Tuesday');
+    expect(reply).toContain('"We are excited in order to bring this to our community," Mayor Jo Reyes said.');
+    expect(reply).toContain('### Edits explained');
+  });
+
+  it('applies a quick action to copy pasted earlier in the conversation, quotes untouched', async () => {
+    const history = [
+      { role: 'user' as const, content: STORY },
+      { role: 'assistant' as const, content: 'Here is my review.' },
+    ];
+    const reply = await respond(history, `Please review the whole conversation before answering. ${CONCISE}`, { waitForGrammar: true });
+    expect(reply).toMatch(/^## Revised: more concise/);
+    expect(reply).toContain('Working on the copy from earlier in our conversation.');
+    expect(reply).toContain('"We are excited in order to bring this to our community,"');
+  });
+
+  it('works on an uploaded document when the message holds no copy', async () => {
+    const reply = await respond({ message: 'Fix grammar and style: 1. Correct spelling. 2. Apply AP style.', documents: [{ name: 'story.docx', text: STORY }], waitForGrammar: true });
+    expect(reply).toContain('**story.docx**');
+    expect(reply).toContain('at 7 p.m. Tuesday');
+    expect(reply).toContain('`style/times`');
+  });
+
+  it('chains actions on the latest revised text', async () => {
+    const first = await respond({ message: STORY, waitForGrammar: true });
+    const reply = await respond({ history: [{ role: 'user', content: STORY }, { role: 'assistant', content: first }], message: CONCISE, waitForGrammar: true });
+    expect(reply).toContain('Working on the latest revised version');
+    expect(reply).toContain('7 p.m.');
+  });
+
+  it('writes headlines when asked, from the copy', async () => {
+    const reply = await respond([], `Write headlines for this: ${STORY}`);
+    expect(reply).toMatch(/^## Headlines/);
+    expect(reply).toContain('Larkhaven City Council to hold a public hearing');
+  });
+
+  it('compares two drafts', async () => {
+    const reply = await respond([], 'Compare these drafts:\n\nThe council met at 7pm in order to vote on the budget.\n\n---\n\nThe council met at 7 p.m. to vote on the budget.');
+    expect(reply).toContain('## Side-by-side comparison');
+    expect(reply).toContain('`style/times`');
+  });
+
+  it('says how to use it when there is no copy', async () => {
+    for (const message of ['hello', '', '   ']) expect(await respond([], message)).toContain('Paste a story');
+  });
+
+  it('answers bad input with a clear message, never a crash', async () => {
+    expect(await respond([], 'x '.repeat(60_000))).toMatch(/at most 100,000 characters/);
+    const binary = Array.from({ length: 3000 }, (_, i) => String.fromCharCode((i * 31) % 256)).join('');
+    expect(await respond([], binary)).toMatch(/binary data/);
+    expect(await respond([], 'Der Stadtrat hat am Dienstag beschlossen, die Öffnungszeiten der Bibliothek am Wochenende zu verlängern und mehr Personal einzustellen.')).toMatch(/does not look like English/);
+    expect(await respond([], '🎉🎉🎉 🙌 👏👏')).toContain('Paste a story');
+    // @ts-expect-error a caller that passes nonsense still gets an answer
+    expect(await respond({ message: 42 })).toContain('Paste a story');
+  });
+});
+
+describe('groundingSummary', () => {
+  beforeAll(() => warmHarper(), 60_000);
+  afterAll(() => stopHarper());
+
+  it('lists each finding with its rule for a language model and marks quotes as untouchable', async () => {
+    const analysis = await analyze(STORY, { waitForGrammar: true });
+    const summary = groundingSummary(STORY, analysis);
+    expect(summary).toContain('[style/times] "7pm"');
+    expect(summary).toContain('Inside a quote');
+    expect(summary).toContain('Never invent facts');
+  });
+});
