@@ -37,7 +37,8 @@ export function createApp(opts: AppOptions) {
     app.use(prefix, noStore());
     app.use(prefix, jsonOnly(NON_JSON_PATHS));
     app.use(prefix, async (c, next) => {
-      if (NON_JSON_PATHS.includes(c.req.path)) return next();
+      // GETs carry no body; wrapping their request stream anyway costs every read.
+      if (c.req.method === 'GET' || c.req.method === 'HEAD' || NON_JSON_PATHS.includes(c.req.path)) return next();
       return bodyLimit({
         maxSize: JSON_BODY_LIMIT,
         onError: (c) => c.json({ message: 'Request body is too large' }, 413),

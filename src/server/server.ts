@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { openDatabase } from './db';
 import { createServices } from './services';
 import type { MailService } from './services/mail';
+import { createBatchedLog } from './log';
 
 export interface StartOptions {
   config: Config;
@@ -18,7 +19,7 @@ export interface StartOptions {
 
 /** Opens the database, bootstraps the admin and listens; resolves once the port is bound. */
 export async function startServer(o: StartOptions) {
-  const log = o.log ?? ((line: string) => console.log(line));
+  const log = o.log ?? createBatchedLog();
   const clock = o.clock ?? systemClock;
   const dbFile = path.join(o.config.dataDir, 'app.db');
   fs.mkdirSync(o.config.dataDir, { recursive: true });

@@ -1,34 +1,45 @@
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 
 // Stripe Elements loads its script and card frames from Stripe's hosts (only when Stripe is configured).
 const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
-export function securityHeaders(opts: { https: boolean; stripe?: boolean }): MiddlewareHandler {
+/** The header set, computed once at start; each request only copies it. */
+export function securityHeaderList(opts: { https: boolean; stripe?: boolean }): Array<[string, string]> {
   const stripe = opts.stripe ?? false;
-  return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...(stripe ? [STRIPE_SCRIPT] : [])],
-      ...(stripe ? { frameSrc: STRIPE_FRAMES } : {}),
-      // Radix positions popovers with inline style attributes.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...(stripe ? [STRIPE_API] : [])],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      objectSrc: ["'none'"],
-    },
-    xFrameOptions: 'DENY',
-    xContentTypeOptions: 'nosniff',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: opts.https ? 'max-age=31536000; includeSubDomains' : false,
-    crossOriginEmbedderPolicy: false,
-  });
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self'${stripe ? ` ${STRIPE_SCRIPT}` : ''}`,
+    ...(stripe ? [`frame-src ${STRIPE_FRAMES.join(' ')}`] : []),
+    // Radix positions popovers with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${stripe ? ` ${STRIPE_API}` : ''}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+  return [
+    ['Content-Security-Policy', csp],
+    ['X-Frame-Options', 'DENY'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ...(opts.https ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as Array<[string, string]>) : []),
+  ];
+}
+
+export function securityHeaders(opts: { https: boolean; stripe?: boolean }): MiddlewareHandler {
+  const list = securityHeaderList(opts);
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    for (const [name, value] of list) headers.set(name, value);
+  };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -62,6 +73,7 @@ export function jsonOnly(exemptPaths: readonly string[]): MiddlewareHandler {
 export function noStore(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // Set on the response itself: c.header() after next() rebuilds the response as a stream.
+    c.res.headers.set('Cache-Control', 'no-store');
   };
 }
