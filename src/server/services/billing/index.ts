@@ -6,12 +6,12 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
 import { createLocalBilling } from './local';
+import { ALREADY_ACTIVE, NOTHING_TO_CANCEL } from './messages';
 import { createPromoCodeStore } from './promo-codes';
 import { createStripeBilling } from './stripe';
 import type { BillingProvider } from './types';
 
-export const ALREADY_ACTIVE = 'Subscription already active';
-export const NOTHING_TO_CANCEL = 'No active subscription to cancel';
+export { ALREADY_ACTIVE, NOTHING_TO_CANCEL };
 
 /** Stripe when a secret key is configured, otherwise local billing; the rules around them live here. */
 export function createBillingService(db: DB, clock: Clock, config: Config, provider?: BillingProvider) {

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { billingEvents, users, type UserRow } from '../../../../db/schema';
+import { hasOwnSubscription } from '../../../shared/access';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '../../../shared/plan';
 import type { PromoValidation } from '../../../shared/schemas/subscription';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
+import { ALREADY_ACTIVE, NOTHING_TO_CANCEL } from './messages';
 import { describeDiscount, PROMO_MESSAGES } from './promo-codes';
 import { saveSubscriptionState } from './subscription-state';
 import type { BillingProvider } from './types';
@@ -29,6 +32,14 @@ export function createStripeClient(cfg: StripeBillingConfig): Stripe {
   });
 }
 
+const isMissing = (e: unknown, param?: string) =>
+  e instanceof Stripe.errors.StripeInvalidRequestError && e.code === 'resource_missing' && (param === undefined || e.param === param);
+
+const unlessMissing = (e: unknown): undefined => {
+  if (isMissing(e)) return undefined;
+  throw e;
+};
+
 const id = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
 /**
@@ -39,6 +50,11 @@ export function statusFromStripe(sub: Stripe.Subscription): string {
   if (sub.status === 'trialing' && !sub.default_payment_method && sub.metadata?.free !== 'true') return 'incomplete';
   return sub.status;
 }
+
+const grantsAccess = (status: string) => hasOwnSubscription({ subscriptionStatus: status, teamId: null });
+
+/** Statuses in which no subscription is running: not yet started, or over. */
+const NOT_RUNNING = new Set(['incomplete', 'incomplete_expired', 'canceled']);
 
 function periodEnd(sub: Stripe.Subscription): Date | null {
   const end = sub.items?.data?.[0]?.current_period_end ?? sub.trial_end ?? null;
@@ -80,27 +96,51 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
 
   function sync(sub: Stripe.Subscription, user = userForSubscription(sub)): void {
     if (!user) return;
-    // A user who moved on to a newer subscription is not rolled back by an old one's events.
-    if (user.billingSubscriptionId && user.billingSubscriptionId !== sub.id && sub.status === 'canceled') return;
+    const status = statusFromStripe(sub);
+    // Another subscription of the user's (an abandoned or ended one) does not replace the current
+    // one; only a subscription that gives access does (a payment link bought next to the app).
+    if (user.billingSubscriptionId && user.billingSubscriptionId !== sub.id && !grantsAccess(status)) return;
     saveSubscriptionState(db, user.id, {
-      subscriptionStatus: statusFromStripe(sub),
-      subscriptionPlan: PROFESSIONAL_PLAN.id,
+      subscriptionStatus: status,
+      // A plan is named only while it runs, so the landing page offers it again once it ends.
+      subscriptionPlan: NOT_RUNNING.has(status) ? null : PROFESSIONAL_PLAN.id,
       subscriptionRenewalDate: periodEnd(sub),
       cancelAtPeriodEnd: sub.cancel_at_period_end,
       billingSubscriptionId: sub.id,
       billingCustomerId: id(sub.customer),
-      ...(sub.trial_end && !user.trialUsedAt ? { trialUsedAt: clock() } : {}),
+      // The trial is spent once it gave access, not when a payment form was merely opened.
+      ...(sub.trial_end && grantsAccess(status) && !user.trialUsedAt ? { trialUsedAt: clock() } : {}),
     });
+  }
+
+  /**
+   * The user has no access but may hold a subscription from an earlier attempt: one whose card
+   * arrived meanwhile counts (the webhook may not have come yet); any other that still runs or
+   * waits for a card is cancelled, so the user never pays for two.
+   */
+  async function settlePrevious(user: UserRow): Promise<Stripe.Subscription | undefined> {
+    if (!user.billingSubscriptionId) return undefined;
+    const previous = await retrieve(user.billingSubscriptionId).catch(unlessMissing);
+    if (!previous) return undefined;
+    if (grantsAccess(statusFromStripe(previous))) {
+      sync(previous, user);
+      return previous;
+    }
+    if (previous.status !== 'canceled' && previous.status !== 'incomplete_expired') {
+      await stripe.subscriptions.cancel(previous.id, {}, { idempotencyKey: `copydesk-replace-${previous.id}` });
+    }
+    return undefined;
   }
 
   const retrieve = (subscriptionId: string) =>
     stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] });
 
-  async function ensureCustomer(user: UserRow): Promise<string> {
-    if (user.billingCustomerId) return user.billingCustomerId;
+  /** `replacing` names a stored customer Stripe no longer knows (the keys moved to another account or mode). */
+  async function ensureCustomer(user: UserRow, replacing?: string): Promise<string> {
+    if (user.billingCustomerId && !replacing) return user.billingCustomerId;
     const customer = await stripe.customers.create(
       { email: user.email, name: user.username, metadata: { userId: String(user.id) } },
-      { idempotencyKey: `copydesk-customer-${user.id}` },
+      { idempotencyKey: `copydesk-customer-${user.id}${replacing ? `-after-${replacing}` : ''}` },
     );
     db.update(users).set({ billingCustomerId: customer.id }).where(eq(users.id, user.id)).run();
     return customer.id;
@@ -115,6 +155,8 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     },
 
     async create(user, promoCode) {
+      const running = await settlePrevious(user);
+      if (running) return { subscriptionId: running.id, is100PercentOff: false, message: ALREADY_ACTIVE };
       let promo: Stripe.PromotionCode | undefined;
       let free = false;
       if (promoCode) {
@@ -125,9 +167,8 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
           free = check.discount?.is100PercentOff ?? false;
         }
       }
-      const customer = await ensureCustomer(user);
-      const sub = await stripe.subscriptions.create(
-        {
+      const subscribe = (customer: string) => {
+        const params: Stripe.SubscriptionCreateParams = {
           customer,
           items: [{ price: priceId }],
           ...(user.trialUsedAt ? {} : { trial_period_days: TRIAL_DAYS }),
@@ -136,10 +177,25 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
           ...(promo ? { discounts: [{ promotion_code: promo.id }] } : {}),
           metadata: { userId: String(user.id), free: String(free) },
           expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
-        },
-        { idempotencyKey: `copydesk-subscription-${user.id}-${user.billingSubscriptionId ?? 'first'}-${promo?.id ?? 'none'}` },
-      );
-      sync(sub, { ...user, billingCustomerId: customer });
+        };
+        // A double click sends the same request and gets the same subscription back. The key names
+        // the parameters too: Stripe refuses a key reused with others (a new price, a promo added).
+        const fingerprint = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
+        return stripe.subscriptions.create(params, {
+          idempotencyKey: `copydesk-subscription-${user.id}-${user.billingSubscriptionId ?? 'first'}-${fingerprint}`,
+        });
+      };
+      let customer = await ensureCustomer(user);
+      let sub: Stripe.Response<Stripe.Subscription>;
+      try {
+        sub = await subscribe(customer);
+      } catch (e) {
+        if (!isMissing(e, 'customer')) throw e;
+        customer = await ensureCustomer(user, customer);
+        sub = await subscribe(customer);
+      }
+      // This subscription is the user's now, whatever an earlier one said.
+      sync(sub, { ...user, billingCustomerId: customer, billingSubscriptionId: sub.id });
       const setupIntent = sub.pending_setup_intent;
       const invoice = sub.latest_invoice;
       const clientSecret = free
@@ -170,7 +226,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     },
 
     async cancel(user) {
-      if (!user.billingSubscriptionId) fail('BAD_REQUEST', 'No active subscription to cancel');
+      if (!user.billingSubscriptionId) fail('BAD_REQUEST', NOTHING_TO_CANCEL);
       const sub = await stripe.subscriptions.update(
         user.billingSubscriptionId,
         { cancel_at_period_end: true },
