@@ -47,8 +47,9 @@ function causeFor(op: DiffOp, causes: readonly Cause[], before: string): Cause |
   let start = op.beforeStart;
   const end = op.beforeStart + op.before.length;
   // an insertion just after an edited word ("7pm" → "7 p.m.") belongs to that edit
-  if (start === end) while (start > 0 && /\s/.test(before[start - 1]!)) start--;
-  const matching = causes.filter((c) => (start === end ? c.start <= start && start <= c.end : c.start < end && start < c.end));
+  const insert = start === end;
+  if (insert) while (start > 0 && /\s/.test(before[start - 1]!)) start--;
+  const matching = causes.filter((c) => (insert ? c.start <= start && start <= c.end : c.start < end && start < c.end));
   return matching.sort((a, b) => a.end - a.start - (b.end - b.start))[0];
 }
 
