@@ -8,6 +8,7 @@ import { openDatabase } from './db';
 import { createServices } from './services';
 import type { MailService } from './services/mail';
 import { createBatchedLog } from './log';
+import { stopEditor, warmEditor } from './editor';
 
 export interface StartOptions {
   config: Config;
@@ -32,6 +33,12 @@ export async function startServer(o: StartOptions) {
   }
   services.sessions.deleteExpired();
 
+  // harper.js loads in a worker while the server already answers; analyze works without it until then.
+  warmEditor().then(
+    () => log('editor: grammar checker ready'),
+    (e: unknown) => log(`editor: grammar checker unavailable (${e instanceof Error ? e.message : String(e)})`),
+  );
+
   log(`database: ${dbFile}`);
   log(services.mail.describe());
   log('ai: embedded editorial engine');
@@ -51,7 +58,7 @@ export async function startServer(o: StartOptions) {
       server.close(() => {
         services.mail.close();
         db.$client.close();
-        resolve();
+        stopEditor().finally(resolve);
       });
       // Idle keep-alive sockets would hold close() open.
       if ('closeIdleConnections' in server) server.closeIdleConnections();
