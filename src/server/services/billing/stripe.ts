@@ -241,7 +241,8 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       if (!cfg.webhookSecret) fail('NOT_FOUND', 'Webhooks are not configured');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(payload, signature, cfg.webhookSecret, 300, undefined, Math.floor(clock().getTime() / 1000));
+        // receivedAt is in milliseconds (the SDK divides by 1000); the signature may be 300 s old at most.
+        event = stripe.webhooks.constructEvent(payload, signature, cfg.webhookSecret, 300, undefined, clock().getTime());
       } catch {
         fail('BAD_REQUEST', 'Invalid webhook signature');
       }
