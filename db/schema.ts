@@ -106,3 +106,69 @@ export const billingEvents = sqliteTable('billing_events', {
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull().default('New Conversation'),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  // Newest first per user, with id as the tie-breaker for keyset pagination.
+  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt, t.id)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text({ enum: ['user', 'assistant'] }).notNull(),
+    content: text().notNull(),
+    /** `stopped` when the user aborted the reply, `error` when the model failed mid-stream. */
+    status: text({ enum: ['complete', 'stopped', 'error'] }).notNull().default('complete'),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer().references(() => conversations.id, { onDelete: 'cascade' }),
+    filename: text().notNull(),
+    kind: text().notNull(),
+    sizeBytes: integer().notNull(),
+    chars: integer().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('documents_conversation_idx').on(t.conversationId), index('documents_user_idx').on(t.userId)],
+);
+
+/** Extracted text in passages; `document_chunks_fts` (FTS5, see the custom migration) indexes them for retrieval. */
+export const documentChunks = sqliteTable(
+  'document_chunks',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ordinal: integer().notNull(),
+    content: text().notNull(),
+  },
+  (t) => [index('document_chunks_document_idx').on(t.documentId, t.ordinal)],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
