@@ -41,16 +41,21 @@ const BY_CODE: Record<string, string> = {
   setup_intent_authentication_failure: PAYMENT_MESSAGES.authentication,
   payment_intent_authentication_failure: PAYMENT_MESSAGES.authentication,
   setup_intent_unexpected_state: PAYMENT_MESSAGES.setup_failed,
+  // Decline codes: the issuer's reason, carried under the code card_declined.
+  live_mode_test_card: PAYMENT_MESSAGES.live_mode_test_card,
+  authentication_required: PAYMENT_MESSAGES.authentication,
 };
+
+const messageFor = (code: string | undefined) => (code && Object.hasOwn(BY_CODE, code) ? BY_CODE[code] : undefined);
 
 /** What the payment form shows for an error from the provider (or none at all). */
 export function paymentErrorMessage(error: ProviderError | null | undefined): string {
   if (!error) return PAYMENT_MESSAGES.unexpected;
-  if (error.decline_code === 'live_mode_test_card') return PAYMENT_MESSAGES.live_mode_test_card;
-  if (error.decline_code === 'insufficient_funds') return PAYMENT_MESSAGES.insufficient_funds;
-  if (error.decline_code === 'expired_card') return PAYMENT_MESSAGES.expired_card;
-  const byCode = error.code ? BY_CODE[error.code] : undefined;
-  if (byCode) return byCode;
+  // The issuer's reason is more specific than the card_declined that carries it.
+  const byReason = messageFor(error.decline_code) ?? messageFor(error.code);
+  if (byReason) return byReason;
+  // Stripe.js could not reach Stripe; its own message does not say "network".
+  if (error.type === 'api_connection_error') return PAYMENT_MESSAGES.network;
   const text = (error.message ?? '').toLowerCase();
   if (text.includes('authentication')) return PAYMENT_MESSAGES.authentication;
   if (text.includes('network')) return PAYMENT_MESSAGES.network;
