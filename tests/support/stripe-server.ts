@@ -42,6 +42,10 @@ export interface SeedPromotionCode {
   timesRedeemed?: number;
   /** A coupon past its redeem_by date or limit is no longer valid. */
   couponValid?: boolean;
+  /** Only this customer may redeem it. */
+  customer?: string;
+  /** restrictions.minimum_amount in cents: Stripe refuses the code on a smaller first invoice. */
+  minimumAmount?: number;
 }
 
 class StripeError extends Error {
@@ -178,8 +182,15 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
     return inv;
   }
 
-  function promotionUsable(code: Json): StripeError | undefined {
+  function promotionUsable(code: Json, customer: string): StripeError | undefined {
     const coupon = coupons.get(String((code.promotion as Json).coupon))!;
+    if (code.customer != null && code.customer !== customer) {
+      return invalid('This promotion code cannot be redeemed by this customer.', 'discounts', 'promotion_code_customer_not_eligible');
+    }
+    const minimum = (code.restrictions as Json).minimum_amount as number | null;
+    if (minimum != null && PRICE_AMOUNT < minimum) {
+      return invalid('This promotion code cannot be applied to an amount this small.', 'discounts', 'promotion_code_minimum_amount_not_met');
+    }
     if (!code.active) return invalid(`This promotion code is inactive.`, 'discounts', 'promotion_code_invalid');
     if (code.expires_at != null && (code.expires_at as number) <= now()) return invalid('This promotion code has expired.', 'discounts', 'promotion_code_invalid');
     if (code.max_redemptions != null && (code.times_redeemed as number) >= (code.max_redemptions as number)) {
@@ -283,7 +294,7 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
           for (const d of list) {
             const pc = promotionCodes.get(String(d.promotion_code));
             if (!pc) throw missing('promotion_code', String(d.promotion_code), 'discounts');
-            const unusable = promotionUsable(pc);
+            const unusable = promotionUsable(pc, customer);
             if (unusable) throw unusable;
             const coupon = coupons.get(String((pc.promotion as Json).coupon))!;
             amount = coupon.percent_off != null
@@ -526,12 +537,16 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         object: 'promotion_code',
         code: s.code,
         active: s.active ?? true,
-        customer: null,
+        customer: s.customer ?? null,
         expires_at: s.expiresAt ?? null,
         max_redemptions: s.maxRedemptions ?? null,
         times_redeemed: s.timesRedeemed ?? 0,
         promotion: { type: 'coupon', coupon: couponId },
-        restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+        restrictions: {
+          first_time_transaction: false,
+          minimum_amount: s.minimumAmount ?? null,
+          minimum_amount_currency: s.minimumAmount != null ? 'usd' : null,
+        },
         metadata: {},
         livemode: false,
         created: now(),

@@ -56,7 +56,7 @@ describe('Stripe billing: subscribing', () => {
       subscriptionId: sub!.id,
       clientSecret: setupIntent.client_secret,
       is100PercentOff: false,
-      message: expect.any(String),
+      message: 'Subscription created; add a payment method to start your trial',
     });
 
     const customerCalls = stripe.posts('/v1/customers');
@@ -183,6 +183,28 @@ describe('Stripe billing: subscribing', () => {
     expect(stripe.posts('/v1/subscriptions')[1]!.params).not.toHaveProperty('discounts');
   });
 
+  it('a code Stripe refuses when redeeming still lets the user subscribe, at full price', async () => {
+    stripe.seedPromotionCode({ code: 'BIGORDERS', percentOff: 20, minimumAmount: 100_00 });
+    const token = await registerUser(t, 'mariana');
+    const created = await create(token, 'BIGORDERS');
+    expect(created).toMatchObject({ is100PercentOff: false, clientSecret: expect.stringMatching(/^seti_/) });
+    const [refused, plain] = stripe.posts('/v1/subscriptions');
+    expect(refused!.status).toBe(400);
+    expect(plain!.status).toBe(200);
+    expect(plain!.params).not.toHaveProperty('discounts');
+    expect(stripe.subscriptions()).toHaveLength(1);
+  });
+
+  it('a code restricted to another customer is invalid', async () => {
+    stripe.seedPromotionCode({ code: 'VIPONLY', percentOff: 100, customer: 'cus_someone_else' });
+    const token = await registerUser(t, 'mariana');
+    const res = await post(t, '/api/validate-promo-code', { promoCode: 'VIPONLY' }, { token });
+    expect(await res.json()).toEqual({ valid: false, message: 'Invalid promo code' });
+    const created = await create(token, 'VIPONLY');
+    expect(created).toMatchObject({ is100PercentOff: false, clientSecret: expect.stringMatching(/^seti_/) });
+    expect(canEdit(await me(token))).toBe(false);
+  });
+
   it('cancels at the period end: access lasts to the renewal date', async () => {
     const token = await registerUser(t, 'mariana');
     const { subscriptionId } = await create(token);
@@ -224,6 +246,7 @@ describe('Stripe billing: subscribing', () => {
     expect(await activate(token)).toMatchObject({ subscriptionStatus: 'canceled', subscriptionPlan: null });
 
     const second = await create(token);
+    expect(second.message).toBe('Subscription created; add a payment method to start your plan');
     const call = stripe.posts('/v1/subscriptions').at(-1)!;
     expect(call.params).not.toHaveProperty('trial_period_days');
     const sub = stripe.subscription(second.subscriptionId);

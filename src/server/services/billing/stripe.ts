@@ -35,6 +35,9 @@ export function createStripeClient(cfg: StripeBillingConfig): Stripe {
 const isMissing = (e: unknown, param?: string) =>
   e instanceof Stripe.errors.StripeInvalidRequestError && e.code === 'resource_missing' && (param === undefined || e.param === param);
 
+const isRefusedDiscount = (e: unknown) =>
+  e instanceof Stripe.errors.StripeInvalidRequestError && /^(discounts|promotion_code|coupon)/.test(e.param ?? '');
+
 const unlessMissing = (e: unknown): undefined => {
   if (isMissing(e)) return undefined;
   throw e;
@@ -69,8 +72,9 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     return list.data[0];
   }
 
-  function promoValidation(promo: Stripe.PromotionCode | undefined): PromoValidation {
+  function promoValidation(promo: Stripe.PromotionCode | undefined, user: UserRow): PromoValidation {
     if (!promo) return { valid: false, message: PROMO_MESSAGES.invalid };
+    if (promo.customer && id(promo.customer) !== user.billingCustomerId) return { valid: false, message: PROMO_MESSAGES.invalid };
     if (promo.expires_at && promo.expires_at * 1000 <= clock().getTime()) return { valid: false, message: PROMO_MESSAGES.expired };
     if (promo.max_redemptions != null && promo.times_redeemed >= promo.max_redemptions) return { valid: false, message: PROMO_MESSAGES.usedUp };
     const coupon = promo.promotion?.coupon;
@@ -150,8 +154,8 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     kind: 'stripe',
     describe: () => `billing: Stripe${cfg.apiBase ? ` at ${new URL(cfg.apiBase).origin}` : ''} (price ${priceId})`,
 
-    async validatePromo(code) {
-      return promoValidation(await findPromotion(code));
+    async validatePromo(code, user) {
+      return promoValidation(await findPromotion(code), user);
     },
 
     async create(user, promoCode) {
@@ -161,7 +165,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       let free = false;
       if (promoCode) {
         const found = await findPromotion(promoCode);
-        const check = promoValidation(found);
+        const check = promoValidation(found, user);
         if (check.valid) {
           promo = found;
           free = check.discount?.is100PercentOff ?? false;
@@ -186,13 +190,17 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
         });
       };
       let customer = await ensureCustomer(user);
-      let sub: Stripe.Response<Stripe.Subscription>;
-      try {
-        sub = await subscribe(customer);
-      } catch (e) {
-        if (!isMissing(e, 'customer')) throw e;
-        customer = await ensureCustomer(user, customer);
-        sub = await subscribe(customer);
+      let sub: Stripe.Response<Stripe.Subscription> | undefined;
+      for (let attempt = 0; !sub; attempt++) {
+        try {
+          sub = await subscribe(customer);
+        } catch (e) {
+          if (attempt < 2 && isMissing(e, 'customer')) customer = await ensureCustomer(user, customer);
+          // Stripe knows rules the check above does not (minimum amounts, first orders, a race for
+          // the last use): like an invalid code, a refused one leaves the plan at full price.
+          else if (attempt < 2 && promo && isRefusedDiscount(e)) [promo, free] = [undefined, false];
+          else throw e;
+        }
       }
       // This subscription is the user's now, whatever an earlier one said.
       sync(sub, { ...user, billingCustomerId: customer, billingSubscriptionId: sub.id });
@@ -207,7 +215,9 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
         subscriptionId: sub.id,
         ...(clientSecret ? { clientSecret } : {}),
         is100PercentOff: free,
-        message: free ? 'Subscription activated' : 'Subscription created; add a payment method to start your trial',
+        message: free
+          ? 'Subscription activated'
+          : `Subscription created; add a payment method to start your ${sub.trial_end ? 'trial' : 'plan'}`,
       };
     },
 
