@@ -227,11 +227,22 @@ describe('Stripe webhooks', () => {
     expect((await me(token)).subscriptionStatus).toBe('past_due');
   });
 
-  it('ignores a checkout session whose client_reference_id names nobody', async () => {
+  it('ignores a checkout session that names nobody or bought no subscription', async () => {
     const token = await registerUser(t, 'tomas');
-    const session = { id: 'cs_test_b2', object: 'checkout.session', mode: 'payment', client_reference_id: 'not-a-user', customer: null, subscription: null };
-    expect((await deliver(stripe.event('checkout.session.completed', session))).status).toBe(200);
-    expect(await me(token)).toMatchObject({ subscriptionStatus: 'inactive' });
+    const { id: userId } = await me(token);
+    await post(t, '/api/create-subscription', {}, { token });
+    expect(stripe.customers()).toHaveLength(1);
+
+    const nobody = { id: 'cs_test_b2', object: 'checkout.session', mode: 'subscription', client_reference_id: 'not-a-user', customer: 'cus_x', subscription: null };
+    const oneOff = { id: 'cs_test_b3', object: 'checkout.session', mode: 'payment', client_reference_id: String(userId), customer: null, subscription: null };
+    for (const session of [nobody, oneOff]) {
+      expect((await deliver(stripe.event('checkout.session.completed', session))).status).toBe(200);
+    }
+    expect(await me(token)).toMatchObject({ subscriptionStatus: 'incomplete' });
+
+    // The user's Stripe customer is still theirs: trying again does not make a second one.
+    await post(t, '/api/create-subscription', {}, { token });
+    expect(stripe.customers()).toHaveLength(1);
   });
 
   it('answers 404 when no webhook secret is configured', async () => {

@@ -264,9 +264,11 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       if (event.type === 'checkout.session.completed') {
         const session = event.data.object;
         const userId = Number(session.client_reference_id);
-        if (Number.isInteger(userId) && userId > 0) {
+        const customer = id(session.customer);
+        // Only a session that bought a subscription links; a one-off payment leaves the user's customer alone.
+        if (subscriptionId && Number.isInteger(userId) && userId > 0) {
           db.update(users)
-            .set({ billingCustomerId: id(session.customer), ...(subscriptionId ? { billingSubscriptionId: subscriptionId } : {}) })
+            .set({ billingSubscriptionId: subscriptionId, ...(customer ? { billingCustomerId: customer } : {}) })
             .where(eq(users.id, userId))
             .run();
         }
