@@ -4,8 +4,9 @@ import type { Appearance, Stripe, StripePaymentElementOptions } from '@stripe/st
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert, Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { paymentErrorMessage, PAYMENT_MESSAGES } from '~/shared/payment-messages';
+import { cn } from '../lib/cn';
 import { confirmKindFor, successReturnUrl, successSearchFor } from '../lib/payment-confirm';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -51,10 +52,35 @@ export interface PaymentFormProps {
 export function PaymentForm({ publishableKey, clientSecret }: PaymentFormProps) {
   if (!clientSecret || !confirmKindFor(clientSecret)) return <PaymentNotice message={PAYMENT_MESSAGES.missingClientSecret} />;
   if (!publishableKey) return <PaymentNotice message={PAYMENT_MESSAGES.notReady} />;
+  return <LoadedPaymentForm publishableKey={publishableKey} clientSecret={clientSecret} />;
+}
+
+function LoadedPaymentForm({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
+  // undefined while Stripe.js loads; null when it could not (blocked or offline).
+  const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void stripeFor(publishableKey).then((loaded) => current && setStripe(loaded));
+    return () => {
+      current = false;
+    };
+  }, [publishableKey]);
+
+  if (stripe === undefined) return <LoadingForm />;
+  if (stripe === null) return <PaymentNotice message={PAYMENT_MESSAGES.notReady} />;
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: APPEARANCE }}>
+    <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE }}>
       <PaymentFields clientSecret={clientSecret} />
     </Elements>
+  );
+}
+
+function LoadingForm() {
+  return (
+    <div role="status" className="flex min-h-40 items-center justify-center gap-2 text-sm text-slate-500">
+      <Spinner className="size-4 text-brand-600" />
+      Loading secure payment form
+    </div>
   );
 }
 
@@ -103,11 +129,10 @@ function PaymentFields({ clientSecret }: { clientSecret: string }) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-busy={submitting || undefined}>
-      <div className="relative min-h-40">
+      <div className={cn('relative', !ready && 'min-h-40')}>
         {!ready && (
-          <div role="status" className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-slate-500">
-            <Spinner className="size-4 text-brand-600" />
-            Loading secure payment form
+          <div className="absolute inset-0">
+            <LoadingForm />
           </div>
         )}
         <PaymentElement

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { CreditCard, ShieldCheck, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { hasOwnSubscription } from '~/shared/access';
 import { PAYMENT_MESSAGES } from '~/shared/payment-messages';
@@ -147,6 +147,12 @@ function TeamCheck({ teamId, disabled }: { teamId: number; disabled: boolean }) 
 
 function PaymentStep({ clientSecret }: { clientSecret: string }) {
   const config = useQuery(billingConfigQueryOptions());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The step replaces the trial form; on a phone it sits below the plan, so bring it into view.
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
   const loading = (
     <div role="status" className="flex min-h-40 items-center justify-center gap-2 text-sm text-slate-500">
       <Spinner className="size-4 text-brand-600" />
@@ -155,7 +161,12 @@ function PaymentStep({ clientSecret }: { clientSecret: string }) {
   );
   return (
     <section aria-labelledby="payment-title">
-      <h2 id="payment-title" className="flex items-center gap-2 font-sans text-xl font-semibold tracking-normal">
+      <h2
+        id="payment-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="flex scroll-mt-24 items-center gap-2 font-sans text-xl font-semibold tracking-normal outline-none"
+      >
         <CreditCard aria-hidden="true" className="size-5 text-brand-600" />
         Add a payment method
       </h2>
