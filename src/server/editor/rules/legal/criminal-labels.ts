@@ -15,8 +15,9 @@ export const criminalLabels = defineRule({
     return scan(doc.outsideQuotes, wordRegex(`(?:the|a|an|this|that|accused|alleged)\\s+(?:${LABELS})s?`, 'giu'), (m) => {
       if (/^(?:accused|alleged)/i.test(m[0])) return null;
       if (/^an?\s/i.test(m[0])) {
-        // "a thief broke in" is unknown; it is only a label when it points back to the charged person
-        return null;
+        // "a thief broke in" is unknown; "he is a criminal" labels the person named in the story
+        const before = doc.text.slice(Math.max(0, m.index - 12), m.index);
+        if (!/\b(?:is|was|are|were|be|been|being)\s+$/i.test(before)) return null;
       }
       return {
         start: m.index,
