@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 
 // Stripe Elements loads its script and card frames from Stripe's hosts (only when Stripe is configured).
-const STRIPE_SCRIPT = 'https://js.stripe.com';
-const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_SCRIPT = 'https://js.stripe.com https://*.js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
 /** The header set, computed once at start; each request only copies it. */
