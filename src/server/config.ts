@@ -12,7 +12,7 @@ export interface Config {
   adminPassword?: string;
   smtpUrl?: string;
   mailFrom: string;
-  openai: { apiKey?: string; baseUrl?: string; model?: string };
+  openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs?: number };
   stripe: {
     secretKey?: string;
     publishableKey?: string;
@@ -61,6 +61,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: nonEmpty(env.OPENAI_API_KEY),
       baseUrl: nonEmpty(env.OPENAI_BASE_URL),
       model: nonEmpty(env.OPENAI_MODEL),
+      timeoutMs: nonEmpty(env.OPENAI_TIMEOUT_MS) ? positiveInt(env, 'OPENAI_TIMEOUT_MS', 1) : undefined,
     },
     stripe: {
       secretKey: nonEmpty(env.STRIPE_SECRET_KEY),

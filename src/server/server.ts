@@ -41,7 +41,7 @@ export async function startServer(o: StartOptions) {
 
   log(`database: ${dbFile}`);
   log(services.mail.describe());
-  log('ai: embedded editorial engine');
+  log(services.ai.describe());
   log(services.billing.describe());
 
   const app = createApp({ db, clock, config: o.config, services, log, clientDir: o.clientDir ?? DEFAULT_CLIENT_DIR });

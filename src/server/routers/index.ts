@@ -1,10 +1,12 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { authRouter } from './auth';
+import { chatRouter } from './chat';
 import { plansRouter } from './plans';
 import { subscriptionRouter } from './subscription';
 
 export const appRouter = router({
   auth: authRouter,
+  chat: chatRouter,
   plans: plansRouter,
   subscription: subscriptionRouter,
 });

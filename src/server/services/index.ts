@@ -3,9 +3,11 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { DB } from '../db';
 import { createAccessService } from './access';
+import { createAiProvider, type AiProvider } from './ai';
 import { createBillingService } from './billing';
 import type { BillingProvider } from './billing/types';
 import { createAccountService } from './auth/accounts';
+import { createChatService, type PassageSource } from './chat';
 import { createSessionService } from './auth/sessions';
 import { createMailService, type MailService } from './mail';
 import { createRateLimiter } from './rate-limiter';
@@ -19,6 +21,8 @@ export interface ServiceOptions {
   mail?: MailService;
   /** Replaces the configured billing provider. */
   billing?: BillingProvider;
+  /** Replaces the configured AI provider. */
+  ai?: AiProvider;
   log?: (line: string) => void;
 }
 
@@ -47,7 +51,12 @@ export function createServices(o: ServiceOptions) {
   });
   const access = createAccessService();
   const billing = createBillingService(o.db, o.clock, o.config, o.billing);
-  return { users, sessions, limiter, mail, accounts, access, billing };
+  const ai = o.ai ?? createAiProvider(o.config.openai);
+  // Retrieval is looked up per message, so `documents` may join this object in any order.
+  const documents = () => (services as { documents?: PassageSource }).documents;
+  const chat = createChatService({ db: o.db, clock: o.clock, limiter, ai, documents, log });
+  const services = { users, sessions, limiter, mail, accounts, access, billing, ai, chat };
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;

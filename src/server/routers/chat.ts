@@ -1,0 +1,36 @@
+import {
+  conversationIdInput,
+  createConversationInput,
+  listConversationsInput,
+  searchConversationsInput,
+  sendMessageInput,
+  type ChatStreamEvent,
+} from '../../shared/schemas/chat';
+import { authedProcedure, router, subscribedProcedure } from '../trpc/init';
+
+/** Reading one's history needs a login; sending needs editor access (own plan or an active team). */
+export const chatRouter = router({
+  list: authedProcedure.input(listConversationsInput).query(({ ctx, input }) => ctx.services.chat.list(ctx.user, input)),
+
+  get: authedProcedure.input(conversationIdInput).query(({ ctx, input }) => ctx.services.chat.get(ctx.user, input.id)),
+
+  create: authedProcedure.input(createConversationInput).mutation(({ ctx, input }) => ctx.services.chat.create(ctx.user, input.title)),
+
+  delete: authedProcedure.input(conversationIdInput).mutation(({ ctx, input }) => {
+    ctx.services.chat.remove(ctx.user, input.id);
+    return { success: true as const };
+  }),
+
+  search: authedProcedure.input(searchConversationsInput).query(({ ctx, input }) => ctx.services.chat.search(ctx.user, input.query)),
+
+  /**
+   * Streams the reply (use httpBatchStreamLink): `delta` pieces, then one `done`
+   * with both saved messages. Checks fail the call before anything streams; the
+   * call's abort signal stops the reply, which is then saved as `stopped`.
+   */
+  send: subscribedProcedure
+    .input(sendMessageInput)
+    .mutation(({ ctx, input, signal }): AsyncIterable<ChatStreamEvent> => ctx.services.chat.send(ctx.user, input, signal)),
+
+  capabilities: authedProcedure.query(({ ctx }) => ctx.services.chat.capabilities()),
+});

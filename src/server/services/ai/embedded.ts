@@ -1,0 +1,72 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EDITOR_HELP, respond } from '../../editor';
+import type { AiProvider, ModelRequest, Passage } from './types';
+
+export interface EmbeddedProviderOptions {
+  /** Pause between pieces, so the reply appears as it would from a model. */
+  pieceDelayMs?: number;
+  /** The whole reply is shown within about this long, however long it is. */
+  streamBudgetMs?: number;
+}
+
+const PIECE_MAX_CHARS = 24;
+
+/** Splits Markdown into pieces of a few words, keeping every character (whitespace and newlines included). */
+export function pieces(markdown: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const word of markdown.match(/\s*\S+\s*/g) ?? [markdown]) {
+    if (current && current.length + word.length > PIECE_MAX_CHARS) {
+      out.push(current);
+      current = '';
+    }
+    current += word;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** The engine reads whole documents; passages of one document are joined back in their order. */
+function asDocuments(passages: readonly Passage[]) {
+  const byDocument = new Map<number, { name: string; parts: string[] }>();
+  for (const p of passages) {
+    const doc = byDocument.get(p.documentId) ?? { name: p.filename, parts: [] };
+    doc.parts.push(p.content);
+    byDocument.set(p.documentId, doc);
+  }
+  return [...byDocument.entries()].sort(([a], [b]) => a - b).map(([, d]) => ({ name: d.name, text: d.parts.join('\n\n') }));
+}
+
+/** The offline editorial engine: deterministic reviews, rewrites and suggestions, streamed in small pieces. */
+export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvider {
+  const pieceDelayMs = o.pieceDelayMs ?? 8;
+  const streamBudgetMs = o.streamBudgetMs ?? 800;
+  return {
+    kind: 'embedded',
+    assistantId: 'copydesk-editor',
+    describe: () => 'ai: embedded editorial engine (set OPENAI_API_KEY or OPENAI_BASE_URL to use a model)',
+    capabilities: () =>
+      `${EDITOR_HELP}\n\nYou can upload documents (pdf, doc, docx, txt, csv, md) for editorial feedback. This editor runs offline with Copydesk's editorial engine; no text leaves the server.`,
+
+    async *stream(request: ModelRequest) {
+      const markdown = await respond({
+        history: request.history,
+        message: request.message,
+        documents: asDocuments(request.passages),
+      });
+      const parts = pieces(markdown);
+      const delay = Math.min(pieceDelayMs, streamBudgetMs / Math.max(1, parts.length));
+      for (const [i, part] of parts.entries()) {
+        if (request.signal.aborted) return;
+        yield part;
+        if (delay > 0 && i < parts.length - 1) {
+          try {
+            await sleep(delay, undefined, { signal: request.signal });
+          } catch {
+            return;
+          }
+        }
+      }
+    },
+  };
+}

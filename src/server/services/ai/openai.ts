@@ -1,0 +1,101 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { buildChatMessages, copyToGround, groundingFor } from './prompt';
+import { ModelFailure, type AiProvider, type ModelRequest } from './types';
+
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** Local models on a CPU can take long over a big prompt; a minute of silence is a dead model. */
+export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
+
+export interface OpenAiProviderOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  model?: string;
+  /** Longest silence allowed before the first token and between tokens. */
+  timeoutMs?: number;
+}
+
+class SilenceTimeout extends Error {}
+
+/** The user-facing failure for an SDK error; `detail` names the status or cause for the log, never the key. */
+export function toModelFailure(error: unknown): ModelFailure {
+  if (error instanceof ModelFailure) return error;
+  if (error instanceof SilenceTimeout || error instanceof APIConnectionTimeoutError) return new ModelFailure('timeout', 'no answer in time');
+  if (error instanceof APIError && error.status === 401) return new ModelFailure('auth', 'HTTP 401');
+  if (error instanceof APIError && error.status === 429) return new ModelFailure('rate-limit', 'HTTP 429');
+  if (error instanceof APIConnectionError) return new ModelFailure('timeout', `connection failed (${describeCause(error.cause)})`);
+  if (error instanceof APIError && error.status !== undefined) return new ModelFailure('failed', `HTTP ${error.status}`);
+  if (error instanceof APIError) return new ModelFailure('failed', 'error event in the stream');
+  // The body broke off mid-stream (socket closed), or the stream was not Chat Completions.
+  return new ModelFailure('failed', describeCause(error));
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}`.slice(0, 200);
+  return String(cause).slice(0, 200);
+}
+
+/** Any Chat Completions endpoint: OpenAI, Ollama, llama.cpp server, vLLM. Only portable parameters are sent. */
+export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
+  const model = o.model ?? DEFAULT_OPENAI_MODEL;
+  const baseURL = (o.baseUrl ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  const timeoutMs = o.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
+  const client = new OpenAI({
+    // Local servers take no key; the SDK insists on one, and they ignore the header.
+    apiKey: o.apiKey ?? 'no-key',
+    baseURL,
+    timeout: timeoutMs,
+    // A chat reply is retried by the user, who sees at once why it failed.
+    maxRetries: 0,
+    organization: null,
+    project: null,
+  });
+
+  return {
+    kind: 'openai',
+    assistantId: `openai:${model}`,
+    describe: () => `ai: OpenAI-compatible model ${model} at ${baseURL}${o.apiKey ? ' (API key set)' : ''}`,
+    capabilities: () =>
+      `I'm your copy editor, powered by ${model} and grounded in Copydesk's editorial checks. Paste a story or upload a document (pdf, doc, docx, txt, csv, md) and I'll edit it to AP style, flag weak quotes, missing context and vague reporting, explain each edit, suggest headlines, social posts and captions, and compare drafts side by side.`,
+
+    async *stream(request: ModelRequest) {
+      const copy = copyToGround(request.message, request.history, request.passages);
+      const grounding = await groundingFor(copy);
+      const messages = buildChatMessages({ ...request, grounding });
+      if (request.signal.aborted) return;
+
+      // One controller ends the upstream request for a stop, a silent model or a consumer that left.
+      const upstream = new AbortController();
+      const onStop = () => upstream.abort();
+      request.signal.addEventListener('abort', onStop, { once: true });
+      let silent = false;
+      let watchdog: NodeJS.Timeout | undefined;
+      const armWatchdog = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => {
+          silent = true;
+          upstream.abort();
+        }, timeoutMs);
+      };
+      armWatchdog();
+      try {
+        const completion = await client.chat.completions.create({ model, messages, stream: true }, { signal: upstream.signal });
+        for await (const chunk of completion) {
+          armWatchdog();
+          const text = chunk.choices[0]?.delta?.content;
+          if (text) yield text;
+        }
+        // The SDK ends the iteration quietly when it is aborted.
+        if (silent) throw new SilenceTimeout();
+      } catch (error) {
+        if (request.signal.aborted) return;
+        if (silent || error instanceof APIUserAbortError) throw toModelFailure(new SilenceTimeout());
+        throw toModelFailure(error);
+      } finally {
+        clearTimeout(watchdog);
+        request.signal.removeEventListener('abort', onStop);
+        upstream.abort();
+      }
+    },
+  };
+}

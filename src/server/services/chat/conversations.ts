@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { conversations, messages, type ConversationRow, type MessageRow } from '../../../../db/schema';
+import {
+  DEFAULT_CONVERSATION_TITLE,
+  type Conversation,
+  type ConversationPage,
+  type ConversationWithMessages,
+  type Message,
+  type MessageStatus,
+} from '../../../shared/schemas/chat';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db';
+import { fail } from '../../errors';
+import { toConversation, toMessage } from './shapes';
+import { titleFromMessage } from './title';
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+
+const encodeCursor = (row: Pick<ConversationRow, 'updatedAt' | 'id'>) => `${row.updatedAt.getTime()}.${row.id}`;
+
+function decodeCursor(cursor: string): { updatedAt: number; id: number } {
+  const [updatedAt, id] = cursor.split('.').map(Number);
+  return { updatedAt: updatedAt!, id: id! };
+}
+
+/** Conversations and their messages, always scoped to their owner: another user's id reads as not found. */
+export function createConversationStore(db: DB, clock: Clock) {
+  /** The caller's conversation, or 404 whether it is missing or someone else's. */
+  function owned(userId: number, id: number): ConversationRow {
+    const row = db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      .get();
+    if (!row) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
+    return row;
+  }
+
+  function insertMessage(conversationId: number, role: 'user' | 'assistant', content: string, status: MessageStatus): MessageRow {
+    const now = clock();
+    const row = db.insert(messages).values({ conversationId, role, content, status, createdAt: now }).returning().get();
+    db.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, conversationId)).run();
+    return row;
+  }
+
+  return {
+    owned,
+
+    /** Newest `updatedAt` first; keyset pages over (updatedAt, id) so page 200 costs what page 1 does. */
+    list(userId: number, page: { cursor: string | null; limit: number }): ConversationPage {
+      const after = page.cursor ? decodeCursor(page.cursor) : null;
+      const rows = db
+        .select({ id: conversations.id, title: conversations.title, createdAt: conversations.createdAt, updatedAt: conversations.updatedAt })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.userId, userId),
+            after ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${after.updatedAt}, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+        .limit(page.limit + 1)
+        .all();
+      const more = rows.length > page.limit;
+      const items = more ? rows.slice(0, page.limit) : rows;
+      return { items: items.map(toConversation), nextCursor: more ? encodeCursor(items.at(-1)!) : null };
+    },
+
+    get(userId: number, id: number): ConversationWithMessages {
+      const conversation = owned(userId, id);
+      const rows = db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.id)).all();
+      return { conversation: toConversation(conversation), messages: rows.map(toMessage) };
+    },
+
+    create(userId: number, title: string = DEFAULT_CONVERSATION_TITLE): Conversation {
+      const now = clock();
+      const row = db.insert(conversations).values({ userId, title, createdAt: now, updatedAt: now }).returning().get();
+      return toConversation(row);
+    },
+
+    /** Messages go by cascade, and documents with their passages (and both full-text indexes, by trigger). */
+    remove(userId: number, id: number): void {
+      const result = db
+        .delete(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+        .run();
+      if (result.changes === 0) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
+    },
+
+    /** Saves the user's message; the first one in a 'New Conversation' names it. */
+    addUserMessage(userId: number, conversationId: number, content: string): Message {
+      return db.transaction(() => {
+        const conversation = owned(userId, conversationId);
+        const row = insertMessage(conversationId, 'user', content, 'complete');
+        if (conversation.title === DEFAULT_CONVERSATION_TITLE) {
+          const earlier = db
+            .select({ id: messages.id })
+            .from(messages)
+            .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'user'), sql`${messages.id} < ${row.id}`))
+            .limit(1)
+            .get();
+          const title = titleFromMessage(content);
+          if (!earlier && title) db.update(conversations).set({ title }).where(eq(conversations.id, conversationId)).run();
+        }
+        return toMessage(row);
+      });
+    },
+
+    /** Saves a reply (complete, stopped or failed); null when the conversation was deleted meanwhile. */
+    addAssistantMessage(userId: number, conversationId: number, content: string, status: MessageStatus = 'complete'): Message | null {
+      return db.transaction(() => {
+        const exists = db
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+          .get();
+        return exists ? toMessage(insertMessage(conversationId, 'assistant', content, status)) : null;
+      });
+    },
+
+    /** The turns before a message, oldest first (the newest `limit`). */
+    historyBefore(conversationId: number, beforeMessageId: number, limit: number): Array<Pick<MessageRow, 'role' | 'content'>> {
+      return db
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), sql`${messages.id} < ${beforeMessageId}`))
+        .orderBy(desc(messages.id))
+        .limit(limit)
+        .all()
+        .reverse();
+    },
+  };
+}
+
+export type ConversationStore = ReturnType<typeof createConversationStore>;

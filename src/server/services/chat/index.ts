@@ -1,0 +1,62 @@
+import type { UserRow } from '../../../../db/schema';
+import type { AssistantCapabilities, Message } from '../../../shared/schemas/chat';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db';
+import { fail } from '../../errors';
+import type { AiProvider } from '../ai';
+import type { RateLimiter } from '../rate-limiter';
+import { createConversationStore } from './conversations';
+import { createReplies, type PassageSource } from './reply';
+import { createConversationSearch } from './search';
+
+export type { PassageSource } from './reply';
+
+export interface ChatServiceDeps {
+  db: DB;
+  clock: Clock;
+  limiter: RateLimiter;
+  ai: AiProvider;
+  /** Looked up when a message arrives, so the documents service may be built after this one (or not at all). */
+  documents?: () => PassageSource | undefined;
+  log: (line: string) => void;
+}
+
+/** Conversations, messages, streamed replies and the sidebar search; every call is scoped to its user. */
+export function createChatService(d: ChatServiceDeps) {
+  const store = createConversationStore(d.db, d.clock);
+  const documents = d.documents ?? (() => undefined);
+  const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, log: d.log });
+  const search = createConversationSearch(d.db);
+
+  return {
+    list: (user: Pick<UserRow, 'id'>, page: { cursor: string | null; limit: number }) => store.list(user.id, page),
+    get: (user: Pick<UserRow, 'id'>, id: number) => store.get(user.id, id),
+    create: (user: Pick<UserRow, 'id'>, title?: string) => store.create(user.id, title),
+    remove: (user: Pick<UserRow, 'id'>, id: number) => store.remove(user.id, id),
+    search: (user: Pick<UserRow, 'id'>, query: string) => search(user.id, query),
+    /** Saves the user's message and returns the reply to stream (see ReplyStream). */
+    send: (user: Pick<UserRow, 'id'>, input: { conversationId: number; content: string }, signal?: AbortSignal) =>
+      replies.send(user.id, input, signal),
+    /** Replies streaming now for a user (tests, diagnostics). */
+    repliesInFlight: (userId: number) => replies.inFlight(userId),
+
+    /**
+     * Posts an assistant message outside a reply (the editor's review of an
+     * uploaded document). 404 unless the conversation is the user's; it moves to
+     * the top of the list.
+     */
+    addAssistantMessage(userId: number, conversationId: number, markdown: string): Message {
+      store.owned(userId, conversationId);
+      if (markdown.trim() === '') fail('BAD_REQUEST', 'The message is empty');
+      const message = store.addAssistantMessage(userId, conversationId, markdown);
+      if (!message) fail('NOT_FOUND', 'Conversation not found');
+      return message;
+    },
+
+    capabilities(): AssistantCapabilities {
+      return { assistantId: d.ai.assistantId, hasVectorCapabilities: documents() !== undefined, message: d.ai.capabilities() };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

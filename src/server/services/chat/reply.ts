@@ -1,0 +1,162 @@
+import type { ChatStreamEvent, Message } from '../../../shared/schemas/chat';
+import { MINUTE_MS } from '../../../shared/limits';
+import { fail } from '../../errors';
+import type { RateLimiter } from '../rate-limiter';
+import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage } from '../ai';
+import type { ConversationStore } from './conversations';
+
+/** Retrieval over the conversation's documents (the documents service). */
+export interface PassageSource {
+  passagesFor(userId: number, conversationId: number, query: string, limit: number): Passage[] | Promise<Passage[]>;
+}
+
+export const SEND_RATE = { max: 30, windowMs: MINUTE_MS } as const;
+/** Replies one user may have streaming at once (a few tabs), so one account cannot tie up the model. */
+export const MAX_REPLIES_IN_FLIGHT = 3;
+export const TOO_MANY_SENDS = 'You are sending messages too quickly. Please wait a moment and try again.';
+export const TOO_MANY_REPLIES = 'You already have replies in progress. Wait for one to finish or stop it.';
+export const CONVERSATION_DELETED = 'The conversation was deleted while the editor was answering.';
+
+const HISTORY_TURNS = 50;
+const PASSAGES_PER_REPLY = 6;
+const RETRIEVAL_QUERY_CHARS = 2_000;
+/** A reply that nobody starts reading gives its in-flight slot back after this long. */
+const UNREAD_RELEASE_MS = 60_000;
+
+const FAILURE_STATUS: Record<ModelFailureKind, { code: 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT'; detail: string }> = {
+  auth: { code: 'BAD_GATEWAY', detail: 'AI_AUTH' },
+  'rate-limit': { code: 'SERVICE_UNAVAILABLE', detail: 'AI_RATE_LIMITED' },
+  timeout: { code: 'GATEWAY_TIMEOUT', detail: 'AI_TIMEOUT' },
+  failed: { code: 'BAD_GATEWAY', detail: 'AI_FAILED' },
+};
+
+/**
+ * A reply being written. Iterate it once: text pieces, then both saved messages.
+ * Leaving early (`return()`, the signal, `stop()`) aborts the model at once and
+ * saves what arrived as `stopped`; a model failure saves it as `error` and throws
+ * the failure's user message.
+ */
+export class ReplyStream implements AsyncIterable<ChatStreamEvent> {
+  private readonly controller = new AbortController();
+  private started = false;
+
+  constructor(
+    readonly userMessage: Message,
+    private readonly produce: (signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>,
+    signal?: AbortSignal,
+  ) {
+    if (signal?.aborted) this.stop();
+    else signal?.addEventListener('abort', () => this.stop(), { once: true });
+  }
+
+  stop() {
+    this.controller.abort();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<ChatStreamEvent> {
+    if (this.started) throw new Error('a reply streams once');
+    this.started = true;
+    const generator = this.produce(this.controller.signal);
+    return {
+      next: () => generator.next(),
+      // An async generator queues return() behind a pending next(); aborting first makes that next() settle now.
+      return: (value?: unknown) => {
+        this.stop();
+        return generator.return(value as never);
+      },
+    };
+  }
+}
+
+export interface ReplyDeps {
+  store: ConversationStore;
+  ai: AiProvider;
+  limiter: RateLimiter;
+  documents: () => PassageSource | undefined;
+  log: (line: string) => void;
+}
+
+export function createReplies(d: ReplyDeps) {
+  const inFlight = new Map<number, number>();
+  const release = (userId: number) => {
+    const n = (inFlight.get(userId) ?? 1) - 1;
+    if (n <= 0) inFlight.delete(userId);
+    else inFlight.set(userId, n);
+  };
+
+  async function passages(userId: number, conversationId: number, query: string): Promise<Passage[]> {
+    const source = d.documents();
+    if (!source) return [];
+    try {
+      return await source.passagesFor(userId, conversationId, query.slice(0, RETRIEVAL_QUERY_CHARS), PASSAGES_PER_REPLY);
+    } catch (e) {
+      // Without passages the editor still answers; the failure is for the operator.
+      d.log(`chat: passage retrieval failed for conversation ${conversationId}: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+  }
+
+  /**
+   * Checks and saves the user's message, then returns the reply to stream. Throws
+   * (before anything streams) 404 for a conversation that is not the caller's and
+   * 429 when they send too fast or have too many replies running.
+   */
+  function send(userId: number, input: { conversationId: number; content: string }, signal?: AbortSignal): ReplyStream {
+    const { conversationId, content } = input;
+    d.store.owned(userId, conversationId);
+    const rateKey = `chat-send:${userId}`;
+    const wait = d.limiter.retryAfter(rateKey, SEND_RATE);
+    if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_SENDS, { retryAfter: wait });
+    if ((inFlight.get(userId) ?? 0) >= MAX_REPLIES_IN_FLIGHT) fail('TOO_MANY_REQUESTS', TOO_MANY_REPLIES, { retryAfter: 1 });
+    d.limiter.hit(rateKey, SEND_RATE);
+
+    const userMessage = d.store.addUserMessage(userId, conversationId, content);
+    inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+    let released = false;
+    const releaseOnce = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(unreadTimer);
+      release(userId);
+    };
+    const unreadTimer = setTimeout(releaseOnce, UNREAD_RELEASE_MS);
+    unreadTimer.unref();
+
+    async function* produce(stop: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+      clearTimeout(unreadTimer);
+      let text = '';
+      let failure: ModelFailure | null = null;
+      let assistantMessage: Message | null = null;
+      try {
+        const history = d.store
+          .historyBefore(conversationId, userMessage.id, HISTORY_TURNS)
+          .filter((t) => t.content.trim() !== '');
+        const found = await passages(userId, conversationId, content);
+        for await (const piece of d.ai.stream({ history, message: content, passages: found, signal: stop })) {
+          text += piece;
+          yield { type: 'delta', text: piece };
+        }
+      } catch (e) {
+        if (!stop.aborted) {
+          failure = e instanceof ModelFailure ? e : new ModelFailure('failed', e instanceof Error ? (e.stack ?? e.message) : String(e));
+        }
+      } finally {
+        // Runs also when the reader leaves at a `yield`: what arrived is kept, marked as stopped.
+        const status = failure ? 'error' : stop.aborted ? 'stopped' : 'complete';
+        assistantMessage = d.store.addAssistantMessage(userId, conversationId, text, status);
+        releaseOnce();
+        if (failure) d.log(`ai: reply failed in conversation ${conversationId} (${failure.kind}): ${failure.detail}`);
+      }
+      if (failure) {
+        const { code, detail } = FAILURE_STATUS[failure.kind];
+        fail(code, failure.message, { code: detail });
+      }
+      if (!assistantMessage) fail('NOT_FOUND', CONVERSATION_DELETED);
+      yield { type: 'done', userMessage, assistantMessage };
+    }
+
+    return new ReplyStream(userMessage, produce, signal);
+  }
+
+  return { send, inFlight: (userId: number) => inFlight.get(userId) ?? 0 };
+}

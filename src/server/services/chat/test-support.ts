@@ -1,0 +1,72 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../../db/schema';
+import type { ChatStreamEvent, Message } from '../../../shared/schemas/chat';
+import { errorDetails } from '../../errors';
+import { createAccessService } from '../access';
+import type { TestApp } from '../../test-app';
+import { post, registerUser } from '../../test-http';
+import { publicMessage } from '../../trpc/init';
+
+/** Registers a user and starts their trial through the API, as a new subscriber would. */
+export async function subscriber(t: TestApp, username: string) {
+  const token = await registerUser(t, username);
+  const res = await post(t, '/api/create-subscription', {}, { token });
+  if (res.status !== 200) throw new Error(`create-subscription ${res.status}: ${await res.text()}`);
+  return member(t, username, token);
+}
+
+/** Registers a user without a subscription. */
+export async function visitor(t: TestApp, username: string) {
+  return member(t, username, await registerUser(t, username));
+}
+
+function member(t: TestApp, username: string, token: string) {
+  const user = t.services.users.findByEmail(`${username}@news.example`)!;
+  return { token, userId: user.id, api: t.caller({ token }).api };
+}
+
+/**
+ * Puts the user in a team whose plan is suspended. Teams are another capability;
+ * until it lands, the access service's team lookup is the seam it plugs into.
+ */
+export function inSuspendedTeam(t: TestApp, userId: number, teamName: string) {
+  t.db.update(users).set({ teamId: 77, subscriptionStatus: 'inactive' }).where(eq(users.id, userId)).run();
+  t.services.access = createAccessService((id) => (id === 77 ? { name: teamName, subscriptionStatus: 'suspended' } : undefined));
+}
+
+export interface Collected {
+  deltas: string[];
+  text: string;
+  done?: { userMessage: Message; assistantMessage: Message };
+  error?: TRPCError;
+}
+
+/** Reads a reply to its end (or to its error), the way a client would. */
+export async function collect(stream: AsyncIterable<ChatStreamEvent>, stopAfterDeltas?: { count: number; stop: () => void }): Promise<Collected> {
+  const out: Collected = { deltas: [], text: '' };
+  try {
+    for await (const event of stream) {
+      if (event.type === 'delta') {
+        out.deltas.push(event.text);
+        out.text += event.text;
+        if (stopAfterDeltas && out.deltas.length === stopAfterDeltas.count) stopAfterDeltas.stop();
+      } else out.done = { userMessage: event.userMessage, assistantMessage: event.assistantMessage };
+    }
+  } catch (e) {
+    if (!(e instanceof TRPCError)) throw e;
+    out.error = e;
+  }
+  return out;
+}
+
+/** The error a call fails with, as a client sees it. */
+export async function failure(call: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
+  try {
+    await call;
+  } catch (e) {
+    if (e instanceof TRPCError) return { code: e.code, message: publicMessage(e), details: errorDetails(e) };
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
+
+export const CHAT_LIMITS = {
+  /** The editor checks at most this much text at a time (the engine's MAX_TEXT_CHARS). */
+  messageMaxChars: 100_000,
+  titleMaxChars: 200,
+  /** A title made from the first message. */
+  autoTitleMaxChars: 60,
+  listPageSize: 50,
+  listPageMax: 100,
+  searchQueryMaxChars: 200,
+} as const;
+
+export const CHAT_MESSAGES = {
+  contentRequired: 'Type a message first',
+  contentTooLong: `A message can be at most ${CHAT_LIMITS.messageMaxChars.toLocaleString('en-US')} characters. Send the text in shorter parts, or upload it as a document.`,
+  titleTooLong: `A title can be at most ${CHAT_LIMITS.titleMaxChars} characters`,
+  conversationId: 'Invalid conversation id',
+  cursor: 'Invalid cursor',
+  limit: `The page size must be between 1 and ${CHAT_LIMITS.listPageMax}`,
+  searchRequired: 'Type something to search for',
+  searchTooLong: `A search can be at most ${CHAT_LIMITS.searchQueryMaxChars} characters`,
+} as const;
+
+/** Path parameters arrive as strings over REST, numbers over tRPC. */
+export const conversationIdField = z.coerce
+  .number({ error: CHAT_MESSAGES.conversationId })
+  .int(CHAT_MESSAGES.conversationId)
+  .positive(CHAT_MESSAGES.conversationId)
+  .max(Number.MAX_SAFE_INTEGER, CHAT_MESSAGES.conversationId);
+
+/** What the composer may send: not blank, not longer than the editor checks. */
+export const messageContentField = z
+  .string({ error: CHAT_MESSAGES.contentRequired })
+  .refine((s) => s.trim() !== '', CHAT_MESSAGES.contentRequired)
+  .refine((s) => s.length <= CHAT_LIMITS.messageMaxChars, CHAT_MESSAGES.contentTooLong);
+
+export const sendMessageInput = z.object({ conversationId: conversationIdField, content: messageContentField });
+
+export const conversationIdInput = z.object({ id: conversationIdField });
+
+/** An empty or missing title means the default one. */
+export const createConversationInput = z
+  .object({ title: z.string().trim().max(CHAT_LIMITS.titleMaxChars, CHAT_MESSAGES.titleTooLong).nullish() })
+  .nullish()
+  .transform((v) => ({ title: v?.title ? v.title : DEFAULT_CONVERSATION_TITLE }));
+
+/** Keyset page: `cursor` is the `nextCursor` of the page before. */
+export const listConversationsInput = z
+  .object({
+    cursor: z
+      .string()
+      .regex(/^\d{1,15}\.\d{1,15}$/, CHAT_MESSAGES.cursor)
+      .nullish(),
+    limit: z.coerce
+      .number({ error: CHAT_MESSAGES.limit })
+      .int(CHAT_MESSAGES.limit)
+      .min(1, CHAT_MESSAGES.limit)
+      .max(CHAT_LIMITS.listPageMax, CHAT_MESSAGES.limit)
+      .optional(),
+  })
+  .nullish()
+  .transform((v) => ({ cursor: v?.cursor ?? null, limit: v?.limit ?? CHAT_LIMITS.listPageSize }));
+
+export const searchConversationsInput = z.object({
+  query: z
+    .string({ error: CHAT_MESSAGES.searchRequired })
+    .trim()
+    .min(1, CHAT_MESSAGES.searchRequired)
+    .max(CHAT_LIMITS.searchQueryMaxChars, CHAT_MESSAGES.searchTooLong),
+});
+
+/** The Conversation shape of API.md. */
+export interface Conversation {
+  id: number;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `stopped`: the user stopped the reply; `error`: the model failed mid-reply. Content is what arrived. */
+export type MessageStatus = 'complete' | 'stopped' | 'error';
+
+/** The Message shape of API.md, plus the reply's status. */
+export interface Message {
+  id: number;
+  conversationId: number;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  createdAt: string;
+}
+
+export interface ConversationPage {
+  items: Conversation[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface ConversationWithMessages {
+  conversation: Conversation;
+  /** Oldest first. */
+  messages: Message[];
+}
+
+export interface SearchHit {
+  conversation: Conversation;
+  titleMatch: boolean;
+  /** Matching messages, oldest first, with a plain-text excerpt around the match. */
+  messages: Array<{ id: number; snippet: string }>;
+}
+
+/** What `chat.send` yields: text as it arrives, then both saved messages. */
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; userMessage: Message; assistantMessage: Message };
+
+export interface SendResult {
+  userMessage: Message;
+  assistantMessage: Message;
+}
+
+export interface AssistantCapabilities {
+  assistantId: string;
+  hasVectorCapabilities: boolean;
+  message: string;
+}
