@@ -8,6 +8,7 @@ import { createBillingService } from './billing';
 import type { BillingProvider } from './billing/types';
 import { createAccountService } from './auth/accounts';
 import { createChatService, type PassageSource } from './chat';
+import { createDocumentService } from './documents';
 import { createSessionService } from './auth/sessions';
 import { createMailService, type MailService } from './mail';
 import { createRateLimiter } from './rate-limiter';
@@ -50,12 +51,13 @@ export function createServices(o: ServiceOptions) {
     log,
   });
   const access = createAccessService();
-  const billing = createBillingService(o.db, o.clock, o.config, o.billing);
+  const billing = createBillingService(o.db, o.clock, o.config, o.billing, log);
   const ai = o.ai ?? createAiProvider(o.config.openai);
   // Retrieval is looked up per message, so `documents` may join this object in any order.
   const documents = () => (services as { documents?: PassageSource }).documents;
   const chat = createChatService({ db: o.db, clock: o.clock, limiter, ai, documents, log });
-  const services = { users, sessions, limiter, mail, accounts, access, billing, ai, chat };
+  const documentService = createDocumentService({ db: o.db, clock: o.clock, config: o.config, limiter, log, chat: () => chat });
+  const services = { users, sessions, limiter, mail, accounts, access, billing, ai, chat, documents: documentService };
   return services;
 }
 

@@ -4,6 +4,7 @@ import { hasOwnSubscription } from '../../../shared/access';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { DB } from '../../db';
+import { TRPCError } from '@trpc/server';
 import { fail } from '../../errors';
 import { createLocalBilling } from './local';
 import { ALREADY_ACTIVE, NOTHING_TO_CANCEL } from './messages';
@@ -14,7 +15,25 @@ import type { BillingProvider } from './types';
 export { ALREADY_ACTIVE, NOTHING_TO_CANCEL };
 
 /** Stripe when a secret key is configured, otherwise local billing; the rules around them live here. */
-export function createBillingService(db: DB, clock: Clock, config: Config, provider?: BillingProvider) {
+export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.';
+
+export function createBillingService(
+  db: DB,
+  clock: Clock,
+  config: Config,
+  provider?: BillingProvider,
+  log: (line: string) => void = (line) => console.error(line),
+) {
+  /** A provider outage or bad key is the provider's failure, not the user's: a logged 502 with a clear message. */
+  async function viaProvider<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (e) {
+      if (e instanceof TRPCError) throw e;
+      log(`billing: ${what} failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+      return fail('BAD_GATEWAY', PROVIDER_UNAVAILABLE);
+    }
+  }
   const promos = createPromoCodeStore(db, clock);
   const billing =
     provider ??
@@ -43,21 +62,21 @@ export function createBillingService(db: DB, clock: Clock, config: Config, provi
 
     validatePromo(user: UserRow, promoCode: string): Promise<PromoValidation> {
       if (!promoCode) return Promise.resolve({ valid: false, message: 'Please enter a promo code' });
-      return billing.validatePromo(promoCode, user);
+      return viaProvider('promo validation', () => billing.validatePromo(promoCode, user));
     },
 
     async create(user: UserRow, promoCode: string | undefined): Promise<CreateSubscriptionResult> {
       if (hasOwnSubscription(user)) {
         return { subscriptionId: user.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
       }
-      return billing.create(user, promoCode);
+      return viaProvider('create', () => billing.create(user, promoCode));
     },
 
-    activate: (user: UserRow) => billing.activate(user),
+    activate: (user: UserRow) => viaProvider('activate', () => billing.activate(user)),
 
     async cancel(user: UserRow) {
       if (!hasOwnSubscription(user) || user.cancelAtPeriodEnd) fail('BAD_REQUEST', NOTHING_TO_CANCEL);
-      await billing.cancel(user);
+      await viaProvider('cancel', () => billing.cancel(user));
     },
 
     handleWebhook(payload: string, signature: string) {
