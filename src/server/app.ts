@@ -14,11 +14,13 @@ import { requestLog } from './http/request-log';
 import { mountClient } from './http/static-client';
 import { errorDetails } from './errors';
 import { TRPC_MAX_BATCH } from '../shared/limits';
+import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
+import { uploadBodyLimit } from './services/documents/limits';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Paths whose bodies are not JSON (multipart uploads, signed webhooks). */
-export const NON_JSON_PATHS: string[] = [];
+export const NON_JSON_PATHS: string[] = [UPLOAD_PATH];
 
 export interface AppOptions extends AppDeps {
   log?: (line: string) => void;
@@ -38,7 +40,14 @@ export function createApp(opts: AppOptions) {
     app.use(prefix, jsonOnly(NON_JSON_PATHS));
     app.use(prefix, async (c, next) => {
       // GETs carry no body; wrapping their request stream anyway costs every read.
-      if (c.req.method === 'GET' || c.req.method === 'HEAD' || NON_JSON_PATHS.includes(c.req.path)) return next();
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      if (c.req.path === UPLOAD_PATH) {
+        // Uploads are limited to MAX_UPLOAD_MB: a declared length over it is refused here, and the multipart
+        // reader counts the streamed bytes itself, so a chunked body is never buffered whole.
+        if (Number(c.req.header('content-length') ?? 0) <= uploadBodyLimit(opts.config.maxUploadMb)) return next();
+        return c.json({ success: false, message: UPLOAD_MESSAGES.tooLarge(opts.config.maxUploadMb) }, 413);
+      }
+      if (NON_JSON_PATHS.includes(c.req.path)) return next();
       return bodyLimit({
         maxSize: JSON_BODY_LIMIT,
         onError: (c) => c.json({ message: 'Request body is too large' }, 413),

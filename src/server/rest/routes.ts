@@ -1,5 +1,7 @@
 import type { RestRoute } from './shim';
 import { replyResponse } from '../services/chat/http-reply';
+import { multipartFile } from '../services/documents/multipart';
+import { UPLOAD_PATH } from '../../shared/uploads';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -30,6 +32,8 @@ export const restRoutes: RestRoute[] = [
   { method: 'DELETE', path: '/api/conversations/:id', call: (api, r) => api.chat.delete({ id: r.params.id } as never) },
   { method: 'POST', path: '/api/conversations/:id/messages', call: async (api, r) => replyResponse(await api.chat.send({ content: (r.body as { content?: unknown } | null)?.content, conversationId: r.params.id } as never), r.hono) },
   { method: 'GET', path: '/api/assistant/capabilities', call: (api) => api.chat.capabilities() },
+  // Multipart: the file is streamed under MAX_UPLOAD_MB, and only once the caller may upload (`?conversationId=` optional).
+  { method: 'POST', path: UPLOAD_PATH, rawBody: true, call: (api, r) => api.documents.upload({ conversationId: r.query.conversationId, file: multipartFile(r.hono.req.raw) } as never) },
   { method: 'POST', path: '/api/validate-promo-code', call: (api, r) => api.subscription.validatePromoCode(body(r.body)) },
   { method: 'POST', path: '/api/create-subscription', call: (api, r) => api.subscription.create(body(r.body)) },
   { method: 'POST', path: '/api/activate-subscription', call: (api) => api.subscription.activate() },

@@ -1,12 +1,14 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { authRouter } from './auth';
 import { chatRouter } from './chat';
+import { documentsRouter } from './documents';
 import { plansRouter } from './plans';
 import { subscriptionRouter } from './subscription';
 
 export const appRouter = router({
   auth: authRouter,
   chat: chatRouter,
+  documents: documentsRouter,
   plans: plansRouter,
   subscription: subscriptionRouter,
 });

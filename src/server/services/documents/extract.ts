@@ -1,0 +1,134 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { UPLOAD_MESSAGES } from '../../../shared/uploads';
+import { fail } from '../../errors';
+import type { CheckedFile } from './file-type';
+import { DOCUMENT_LIMITS } from './limits';
+import { DocumentProblem, type ProblemReason } from './problem';
+
+const BUSY_RETRY_SECONDS = 5;
+const EXTRACT_SCRIPT = fileURLToPath(new URL('./extract-process.mjs', import.meta.url));
+
+export interface ExtractOptions {
+  timeoutMs?: number;
+  maxChars?: number;
+  maxPages?: number;
+}
+
+export interface Extracted {
+  text: string;
+  /** Pages, for a PDF. */
+  pages?: number;
+}
+
+type ChildAnswer = { ok: true; text: string; pages?: number } | { ok: false; reason: ProblemReason; pages?: number };
+
+/** A fixed number of extractions at once, machine-wide; a few more may wait, the rest are turned away. */
+function createSlots(size: number, queueMax: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async acquire(): Promise<() => void> {
+      if (running >= size) {
+        if (waiting.length >= queueMax) fail('TOO_MANY_REQUESTS', UPLOAD_MESSAGES.busy, { success: false, retryAfter: BUSY_RETRY_SECONDS });
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else running++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      };
+    },
+  };
+}
+
+const slots = createSlots(DOCUMENT_LIMITS.concurrentExtractions, DOCUMENT_LIMITS.queuedExtractions);
+
+/**
+ * Runs the parser in a child process: a timeout or a crash (out of memory, a parser
+ * bug) kills only that process, and the file is refused as too complex.
+ */
+async function inChildProcess(job: Record<string, unknown>, timeoutMs: number): Promise<ChildAnswer> {
+  const release = await slots.acquire();
+  try {
+    return await new Promise<ChildAnswer>((resolve) => {
+      const child = fork(EXTRACT_SCRIPT, [], {
+        serialization: 'advanced',
+        execArgv: [`--max-old-space-size=${DOCUMENT_LIMITS.extractionHeapMb}`],
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      });
+      let settled = false;
+      const finish = (answer: ChildAnswer) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        resolve(answer);
+      };
+      const timer = setTimeout(() => finish({ ok: false, reason: 'too-complex' }), timeoutMs);
+      child.once('message', (answer) => finish(answer as ChildAnswer));
+      child.once('error', () => finish({ ok: false, reason: 'too-complex' }));
+      child.once('exit', () => finish({ ok: false, reason: 'too-complex' }));
+      child.send(job);
+    });
+  } finally {
+    release();
+  }
+}
+
+/** Line ends unified, control characters dropped, trailing spaces and runs of blank lines removed. */
+export function normalizeText(raw: string): string {
+  return raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff]/g, '')
+    .replace(/[\u2028\u2029]/g, '\n')
+    .normalize('NFC')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function problemFor(reason: ProblemReason, file: CheckedFile, pages: number | undefined, o: Required<ExtractOptions>): DocumentProblem {
+  switch (reason) {
+    case 'encrypted':
+      return new DocumentProblem(reason, UPLOAD_MESSAGES.encrypted);
+    case 'too-many-pages':
+      return new DocumentProblem(reason, UPLOAD_MESSAGES.tooManyPages(pages ?? 0, o.maxPages));
+    case 'too-much-text':
+      return new DocumentProblem(reason, UPLOAD_MESSAGES.tooMuchText(o.maxChars));
+    case 'too-complex':
+      return new DocumentProblem(reason, UPLOAD_MESSAGES.tooComplex);
+    default:
+      return new DocumentProblem('unreadable', UPLOAD_MESSAGES.unreadable(file.kind));
+  }
+}
+
+/** The plain text of a checked file. Throws `DocumentProblem` for a file that yields none or too much. */
+export async function extractText(file: CheckedFile, options: ExtractOptions = {}): Promise<Extracted> {
+  const o: Required<ExtractOptions> = {
+    timeoutMs: options.timeoutMs ?? DOCUMENT_LIMITS.extractionTimeoutMs,
+    maxChars: options.maxChars ?? DOCUMENT_LIMITS.maxChars,
+    maxPages: options.maxPages ?? DOCUMENT_LIMITS.maxPdfPages,
+  };
+  let raw: string;
+  let pages: number | undefined;
+  if ('text' in file && file.kind !== 'csv') {
+    raw = file.text;
+  } else {
+    // The text kinds are capped before parsing too: a huge CSV is refused without parsing it.
+    if ('text' in file && file.text.length > o.maxChars * 2) throw problemFor('too-much-text', file, undefined, o);
+    const job = 'text' in file ? { kind: file.kind, text: file.text } : { kind: file.kind, bytes: file.bytes, maxPages: o.maxPages, maxChars: o.maxChars };
+    const answer = await inChildProcess(job, o.timeoutMs);
+    if (!answer.ok) throw problemFor(answer.reason, file, answer.pages, o);
+    raw = answer.text;
+    pages = answer.pages;
+  }
+  if (raw.length > o.maxChars * 2) throw problemFor('too-much-text', file, undefined, o);
+  const text = normalizeText(raw);
+  if (text === '') throw new DocumentProblem('no-text', UPLOAD_MESSAGES.noText);
+  if (text.length > o.maxChars) throw problemFor('too-much-text', file, undefined, o);
+  return pages === undefined ? { text } : { text, pages };
+}

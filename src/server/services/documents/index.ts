@@ -1,0 +1,207 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { conversations, documentChunks, documents, type DocumentRow, type UserRow } from '../../../../db/schema';
+import { UPLOAD_MESSAGES } from '../../../shared/uploads';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { DB } from '../../db';
+import { MAX_TEXT_CHARS, respond } from '../../editor';
+import { fail } from '../../errors';
+import type { RateRule } from '../rate-limiter';
+import { chunkText } from './chunk';
+import { extractText, type ExtractOptions } from './extract';
+import { checkFile } from './file-type';
+import { DOCUMENT_LIMITS, MB } from './limits';
+import type { IncomingFile } from './multipart';
+import { DocumentProblem } from './problem';
+import { passagesFor, type Passage } from './search';
+
+export type { IncomingFile } from './multipart';
+export type { Passage } from './search';
+
+/** What the chat service offers for posting the editor's review into a conversation. */
+export interface AssistantMessages {
+  addAssistantMessage?: (userId: number, conversationId: number, markdown: string) => unknown;
+}
+
+interface Limiter {
+  retryAfter(key: string, rule: RateRule): number;
+  hit(key: string, rule: RateRule): number;
+}
+
+export interface DocumentServiceOptions {
+  db: DB;
+  clock: Clock;
+  config: Config;
+  limiter: Limiter;
+  log?: (line: string) => void;
+  /** Looked up at each upload: the chat service may be added after this one. */
+  chat?: () => AssistantMessages | undefined;
+  /** Extraction limits (tests shorten the time limit). */
+  extract?: ExtractOptions;
+}
+
+export interface DocumentSummary {
+  id: number;
+  conversationId: number | null;
+  filename: string;
+  kind: string;
+  sizeBytes: number;
+  chars: number;
+  createdAt: string;
+}
+
+export const REVIEW_REQUEST = 'Please review this document and give me editorial feedback.';
+const CHUNK_INSERT_BATCH = 200;
+
+const toSummary = (d: DocumentRow): DocumentSummary => ({
+  id: d.id,
+  conversationId: d.conversationId,
+  filename: d.filename,
+  kind: d.kind,
+  sizeBytes: d.sizeBytes,
+  chars: d.chars,
+  createdAt: d.createdAt.toISOString(),
+});
+
+/** The part of a long document the editor reviews in one pass, ended at a paragraph where possible. */
+function reviewablePart(text: string): string {
+  if (text.length <= MAX_TEXT_CHARS) return text;
+  const head = text.slice(0, MAX_TEXT_CHARS);
+  const paragraphEnd = head.lastIndexOf('\n\n');
+  return paragraphEnd > MAX_TEXT_CHARS / 2 ? head.slice(0, paragraphEnd) : head;
+}
+
+export function createDocumentService(o: DocumentServiceOptions) {
+  const { db } = o;
+  const log = o.log ?? (() => {});
+  const maxBytes = o.config.maxUploadMb * MB;
+
+  function assertConversation(userId: number, conversationId: number) {
+    const found = db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+      .get();
+    if (!found) fail('NOT_FOUND', 'Conversation not found', { success: false });
+  }
+
+  function ownDocument(userId: number, documentId: number): DocumentRow {
+    const found = db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+      .get();
+    return found ?? fail('NOT_FOUND', 'Document not found');
+  }
+
+  function store(userId: number, conversationId: number | null, filename: string, kind: string, sizeBytes: number, text: string): DocumentRow {
+    const chunks = chunkText(text);
+    return db.transaction((tx) => {
+      const row = tx
+        .insert(documents)
+        .values({ userId, conversationId, filename, kind, sizeBytes, chars: text.length, createdAt: o.clock() })
+        .returning()
+        .get();
+      for (let i = 0; i < chunks.length; i += CHUNK_INSERT_BATCH) {
+        tx.insert(documentChunks)
+          .values(chunks.slice(i, i + CHUNK_INSERT_BATCH).map((content, j) => ({ documentId: row.id, ordinal: i + j, content })))
+          .run();
+      }
+      return row;
+    });
+  }
+
+  /** The editor's review of the document, posted into the conversation when the chat service can take it. */
+  async function review(userId: number, doc: DocumentRow, text: string): Promise<{ review: string; posted: boolean }> {
+    const part = reviewablePart(text);
+    let markdown = await respond({ history: [], message: REVIEW_REQUEST, documents: [{ name: doc.filename, text: part }] });
+    if (part.length < text.length) {
+      markdown += `\n\n_This review covers the first ${part.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; ask about a later part and I will look at it._`;
+    }
+    const post = o.chat?.()?.addAssistantMessage;
+    if (doc.conversationId == null || typeof post !== 'function') return { review: markdown, posted: false };
+    try {
+      await post(userId, doc.conversationId, markdown);
+      return { review: markdown, posted: true };
+    } catch (e) {
+      // The upload itself succeeded; the review still goes back in the response.
+      log(`error: posting the review of document ${doc.id}: ${e instanceof Error ? e.message : String(e)}`);
+      return { review: markdown, posted: false };
+    }
+  }
+
+  return {
+    /**
+     * Reads the upload (after the conversation is known to be the user's), checks it by
+     * name and content, extracts its text, stores it in passages, and has the editor review it.
+     */
+    async upload(user: UserRow, input: { conversationId?: number; file: IncomingFile }) {
+      const rateKey = `upload:${user.id}`;
+      const retryAfter = o.limiter.retryAfter(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
+      if (retryAfter > 0) fail('TOO_MANY_REQUESTS', UPLOAD_MESSAGES.tooMany, { success: false, retryAfter });
+      if (input.conversationId !== undefined) assertConversation(user.id, input.conversationId);
+
+      const { filename, bytes } = await input.file.read(maxBytes);
+      o.limiter.hit(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
+      let text: string;
+      let kind: string;
+      try {
+        const checked = await checkFile(filename, bytes);
+        kind = checked.kind;
+        ({ text } = await extractText(checked, o.extract));
+      } catch (e) {
+        if (e instanceof DocumentProblem) fail('BAD_REQUEST', e.message, { success: false, reason: e.reason });
+        throw e;
+      }
+      // The conversation may have been deleted while the file was read.
+      if (input.conversationId !== undefined) assertConversation(user.id, input.conversationId);
+      const doc = store(user.id, input.conversationId ?? null, filename, kind, bytes.byteLength, text);
+      const { review: markdown, posted } = await review(user.id, doc, text);
+      return {
+        success: true as const,
+        message: UPLOAD_MESSAGES.success,
+        document: { id: doc.id, filename: doc.filename, chars: doc.chars },
+        review: markdown,
+        reviewPosted: posted,
+      };
+    },
+
+    /** The user's documents in one of their conversations, oldest first; 404 for another's conversation. */
+    list(userId: number, conversationId: number): DocumentSummary[] {
+      assertConversation(userId, conversationId);
+      return db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.userId, userId), eq(documents.conversationId, conversationId)))
+        .orderBy(asc(documents.id))
+        .all()
+        .map(toSummary);
+    },
+
+    remove(userId: number, documentId: number): { success: true } {
+      ownDocument(userId, documentId);
+      db.delete(documents).where(and(eq(documents.id, documentId), eq(documents.userId, userId))).run();
+      return { success: true };
+    },
+
+    /** The whole extracted text of one of the user's documents; 404 for anyone else's. */
+    textFor(userId: number, documentId: number): string {
+      ownDocument(userId, documentId);
+      return db
+        .select({ content: documentChunks.content })
+        .from(documentChunks)
+        .where(eq(documentChunks.documentId, documentId))
+        .orderBy(asc(documentChunks.ordinal))
+        .all()
+        .map((c) => c.content)
+        .join('');
+    },
+
+    /** The passages of the conversation's documents that best match `query` (bm25), else its opening passages. */
+    passagesFor(userId: number, conversationId: number, query: string, limit = 5): Passage[] {
+      return passagesFor(db, userId, conversationId, query, limit);
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;
