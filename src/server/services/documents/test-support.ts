@@ -94,7 +94,7 @@ export function docxEntries(paragraphs: readonly string[]): ZipEntrySpec[] {
 export function upload(t: TestApp, o: { token?: string; filename: string; bytes: Uint8Array | string; conversationId?: number; field?: string }) {
   const form = new FormData();
   const bytes = typeof o.bytes === 'string' ? new TextEncoder().encode(o.bytes) : o.bytes;
-  form.append(o.field ?? 'file', new Blob([bytes]), o.filename);
+  form.append(o.field ?? 'file', new Blob([bytes as Uint8Array<ArrayBuffer>]), o.filename);
   const query = o.conversationId === undefined ? '' : `?conversationId=${o.conversationId}`;
   return t.app.request(`/api/files/upload${query}`, {
     method: 'POST',
