@@ -43,6 +43,8 @@ export class ReplyStream implements AsyncIterable<ChatStreamEvent> {
   constructor(
     readonly userMessage: Message,
     private readonly produce: (signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>,
+    /** Called when the reader leaves before asking for anything: the generator's body never runs. */
+    private readonly abandon: () => void,
     signal?: AbortSignal,
   ) {
     if (signal?.aborted) this.stop();
@@ -57,11 +59,16 @@ export class ReplyStream implements AsyncIterable<ChatStreamEvent> {
     if (this.started) throw new Error('a reply streams once');
     this.started = true;
     const generator = this.produce(this.controller.signal);
+    let asked = false;
     return {
-      next: () => generator.next(),
+      next: () => {
+        asked = true;
+        return generator.next();
+      },
       // An async generator queues return() behind a pending next(); aborting first makes that next() settle now.
       return: (value?: unknown) => {
         this.stop();
+        if (!asked) this.abandon();
         return generator.return(value as never);
       },
     };
@@ -155,7 +162,7 @@ export function createReplies(d: ReplyDeps) {
       yield { type: 'done', userMessage, assistantMessage };
     }
 
-    return new ReplyStream(userMessage, produce, signal);
+    return new ReplyStream(userMessage, produce, releaseOnce, signal);
   }
 
   return { send, inFlight: (userId: number) => inFlight.get(userId) ?? 0 };

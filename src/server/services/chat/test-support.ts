@@ -70,3 +70,24 @@ export async function failure(call: Promise<unknown>): Promise<{ code: string; m
   }
   throw new Error('expected the call to fail');
 }
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Parses a complete `text/event-stream` body into its events (comments and blank lines skipped). */
+export function parseSse(body: string): SseEvent[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
+    .map((block) => {
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        const colon = line.indexOf(':');
+        const name = line.slice(0, colon);
+        fields.set(name, (fields.has(name) ? `${fields.get(name)}\n` : '') + line.slice(colon + 1).replace(/^ /, ''));
+      }
+      return { event: fields.get('event') ?? 'message', data: JSON.parse(fields.get('data') ?? 'null') as unknown };
+    });
+}

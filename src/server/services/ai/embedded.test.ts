@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { respond, stopEditor } from '../../editor';
+import { createEmbeddedProvider, pieces } from './embedded';
+
+afterAll(() => stopEditor());
+
+const STORY = 'The council voted 7-2 on Tuesday to approve the budget. Council member Dana Ortiz said the plan "will fix the worst streets."';
+
+describe('embedded editorial engine provider', () => {
+  it('cuts Markdown into small pieces that join back to every character', () => {
+    const md = '## Editor’s review\n\n- **Lede**: strong.\n\n```\ncode  block\n```\n  trailing  ';
+    const parts = pieces(md);
+    expect(parts.join('')).toBe(md);
+    expect(parts.length).toBeGreaterThan(3);
+    expect(pieces('')).toEqual([]);
+  });
+
+  it('streams exactly the engine’s reply', async () => {
+    const ai = createEmbeddedProvider({ pieceDelayMs: 0 });
+    let text = '';
+    let count = 0;
+    for await (const piece of ai.stream({ history: [], message: STORY, passages: [], signal: new AbortController().signal })) {
+      text += piece;
+      count++;
+    }
+    expect(text).toBe(await respond({ history: [], message: STORY }));
+    expect(count).toBeGreaterThan(10);
+  });
+
+  it('reads the conversation’s document passages as documents', async () => {
+    const ai = createEmbeddedProvider({ pieceDelayMs: 0 });
+    let text = '';
+    const passages = [{ documentId: 4, filename: 'draft.md', content: STORY }];
+    for await (const piece of ai.stream({ history: [], message: 'Please review my document', passages, signal: new AbortController().signal })) text += piece;
+    expect(text).toContain('draft.md');
+  });
+
+  it('stops at once when aborted', async () => {
+    const ai = createEmbeddedProvider({ pieceDelayMs: 5, streamBudgetMs: 10_000 });
+    const stop = new AbortController();
+    const got: string[] = [];
+    for await (const piece of ai.stream({ history: [], message: STORY, passages: [], signal: stop.signal })) {
+      got.push(piece);
+      if (got.length === 3) stop.abort();
+    }
+    expect(got).toHaveLength(3);
+  });
+});

@@ -1,0 +1,175 @@
+import net from 'node:net';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../../../../tests/support/openai-server';
+import { stopEditor } from '../../editor';
+import { createOpenAiProvider } from './openai';
+import { NEWS_EDITOR_PROMPT } from './prompt';
+import { ModelFailure, MODEL_FAILURE_MESSAGES, type ModelRequest } from './types';
+
+let fake: FakeOpenAiServer | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+afterAll(() => stopEditor());
+
+const STORY =
+  'The mayor said the new stadium will be completed by next spring, according to sources. ' +
+  'Officials said the project will cost roughly 500 million dollars and create many jobs for local residents. ' +
+  'Critics said the deal was rushed through the council without a public hearing on Tuesday.';
+
+function request(o: Partial<ModelRequest> = {}): ModelRequest {
+  return { history: [], message: 'Write a headline for this.', passages: [], signal: new AbortController().signal, ...o };
+}
+
+/** Reads the stream to its end: the text received and the failure, if any. */
+async function read(stream: AsyncIterable<string>) {
+  let text = '';
+  try {
+    for await (const piece of stream) text += piece;
+  } catch (e) {
+    if (e instanceof ModelFailure) return { text, failure: e };
+    throw e;
+  }
+  return { text, failure: undefined };
+}
+
+describe('OpenAI-compatible provider (against a local Chat Completions double)', () => {
+  it('streams the model’s tokens and sends only portable parameters', async () => {
+    fake = await startFakeOpenAi({ tokens: ['Council', ' backs', ' $4.2M', ' road', ' plan'] });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url, model: 'llama3.1' });
+    const { text, failure } = await read(ai.stream(request()));
+    expect(failure).toBeUndefined();
+    expect(text).toBe('Council backs $4.2M road plan');
+    const [call] = fake.requests;
+    expect(call!.authorization).toBe(`Bearer ${OPENAI_TEST_KEY}`);
+    expect(Object.keys(call!.body).sort()).toEqual(['messages', 'model', 'stream']);
+    expect(call!.body).toMatchObject({ model: 'llama3.1', stream: true });
+    expect(ai.assistantId).toBe('openai:llama3.1');
+  });
+
+  it('gives the model the editor’s brief, the engine’s findings, the passages and the conversation', async () => {
+    fake = await startFakeOpenAi();
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    await read(
+      ai.stream(
+        request({
+          history: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: 'Hello! Paste your story.' },
+          ],
+          message: STORY,
+          passages: [{ documentId: 3, filename: 'council-minutes.pdf', content: 'The council approved the stadium 5-4.' }],
+        }),
+      ),
+    );
+    const messages = fake.requests[0]!.body.messages!;
+    expect(fake.requests[0]!.body.model).toBe('gpt-4o-mini');
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    const system = messages[0]!.content;
+    expect(system.startsWith(NEWS_EDITOR_PROMPT)).toBe(true);
+    // Findings from the embedded engine: the vague attribution in the story.
+    expect(system).toMatch(/Findings \(\d+\)/);
+    expect(system).toContain('according to sources');
+    expect(system).toContain('[1] council-minutes.pdf:\nThe council approved the stadium 5-4.');
+    expect(messages[3]).toEqual({ role: 'user', content: STORY });
+  });
+
+  it('works with a server that takes no key (Ollama, llama.cpp)', async () => {
+    fake = await startFakeOpenAi({ apiKey: null, tokens: ['ok'] });
+    const ai = createOpenAiProvider({ baseUrl: fake.url, model: 'qwen2.5' });
+    expect(await read(ai.stream(request()))).toEqual({ text: 'ok', failure: undefined });
+  });
+
+  it('maps a rejected key to a clear message that never shows the key', async () => {
+    fake = await startFakeOpenAi();
+    const ai = createOpenAiProvider({ apiKey: 'sk-wrong-secret-key', baseUrl: fake.url });
+    const { failure } = await read(ai.stream(request()));
+    expect(failure?.kind).toBe('auth');
+    expect(failure?.message).toBe('The AI model rejected the API key. Check OPENAI_API_KEY.');
+    expect(`${failure?.message} ${failure?.detail}`).not.toContain('sk-wrong');
+  });
+
+  it('maps a rate limit to a busy message and does not hammer the model with retries', async () => {
+    fake = await startFakeOpenAi({ status: 429 });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { failure } = await read(ai.stream(request()));
+    expect(failure?.message).toBe(MODEL_FAILURE_MESSAGES['rate-limit']);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('maps a server error to a failure message', async () => {
+    fake = await startFakeOpenAi({ status: 500 });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { failure } = await read(ai.stream(request()));
+    expect(failure).toMatchObject({ kind: 'failed', message: MODEL_FAILURE_MESSAGES.failed, detail: 'HTTP 500' });
+  });
+
+  it('keeps what arrived when the stream breaks off, and reports the failure', async () => {
+    fake = await startFakeOpenAi({ tokens: ['One', ' two', ' three', ' four'], failAfterTokens: 2, failMode: 'destroy' });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { text, failure } = await read(ai.stream(request()));
+    expect(text).toBe('One two');
+    expect(failure?.kind).toBe('failed');
+  });
+
+  it('reports an error object sent mid-stream', async () => {
+    fake = await startFakeOpenAi({ tokens: ['One', ' two', ' three'], failAfterTokens: 1, failMode: 'error-event' });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { text, failure } = await read(ai.stream(request()));
+    expect(text).toBe('One');
+    expect(failure?.kind).toBe('failed');
+  });
+
+  it('a silent model times out with a clear message', async () => {
+    fake = await startFakeOpenAi({ hang: true });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url, timeoutMs: 200 });
+    const { failure } = await read(ai.stream(request()));
+    expect(failure?.message).toBe('The AI model did not answer in time. Try again in a moment.');
+    await fake.clientLeft(0);
+  });
+
+  it('a model nobody listens on reads as not answering', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: `http://127.0.0.1:${port}/v1` });
+    const { failure } = await read(ai.stream(request()));
+    expect(failure?.kind).toBe('timeout');
+    expect(failure?.detail).toMatch(/connection failed/);
+  });
+
+  it('stopping ends the upstream request: the model sees its client leave, and the stream just ends', async () => {
+    fake = await startFakeOpenAi({ tokens: Array.from({ length: 1000 }, (_, i) => ` w${i}`), tokenIntervalMs: 20 });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const stop = new AbortController();
+    let text = '';
+    for await (const piece of ai.stream(request({ signal: stop.signal }))) {
+      text += piece;
+      if (text.split(' ').length > 3) stop.abort();
+    }
+    await fake.clientLeft(0);
+    expect(fake.requests[0]!.finishedAt).toBeUndefined();
+    expect(fake.requests[0]!.tokensSent).toBeLessThan(1000);
+    expect(text.startsWith(' w0 w1 w2')).toBe(true);
+  });
+
+  it('a reader that stops reading ends the upstream request too', async () => {
+    fake = await startFakeOpenAi({ tokens: Array.from({ length: 1000 }, (_, i) => ` w${i}`), tokenIntervalMs: 20 });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    for await (const piece of ai.stream(request())) {
+      if (piece === ' w2') break;
+    }
+    await fake.clientLeft(0);
+    expect(fake.requests[0]!.finishedAt).toBeUndefined();
+  });
+
+  it('describes itself without the key', () => {
+    const ai = createOpenAiProvider({ apiKey: 'sk-live-very-secret', baseUrl: 'http://localhost:11434/v1/', model: 'llama3.1' });
+    expect(ai.describe()).toBe('ai: OpenAI-compatible model llama3.1 at http://localhost:11434/v1 (API key set)');
+    expect(ai.describe()).not.toContain('sk-live');
+  });
+});
