@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpBatchStreamLink, splitLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '~/server/routers';
@@ -7,14 +7,24 @@ import { createQueryClient } from './query-client';
 
 export const queryClient = createQueryClient();
 
+const includeCookies = (url: URL | RequestInfo, options?: RequestInit) => fetch(url, { ...options, credentials: 'include' });
+
+/** Procedures that answer with a stream (the editor's reply, piece by piece). */
+const STREAMING = new Set(['chat.send']);
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: '/trpc',
-      // The server refuses larger batches.
-      maxItems: TRPC_MAX_BATCH,
-      transformer: superjson,
-      fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+    splitLink({
+      condition: (op) => STREAMING.has(op.path),
+      // A reply streams alone, so stopping it aborts only its own request.
+      true: httpBatchStreamLink({ url: '/trpc', maxItems: 1, transformer: superjson, fetch: includeCookies }),
+      false: httpBatchLink({
+        url: '/trpc',
+        // The server refuses larger batches.
+        maxItems: TRPC_MAX_BATCH,
+        transformer: superjson,
+        fetch: includeCookies,
+      }),
     }),
   ],
 });

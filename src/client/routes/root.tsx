@@ -30,11 +30,11 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const user = useCurrentUser();
   // Re-render on every navigation so the user read here follows a cache cleared at logout.
-  useRouterState({ select: (s) => s.location.pathname });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       <Outlet />
-      {user && <FloatingHelp />}
+      {user && <FloatingHelp placement={pathname === '/chat' ? 'top' : 'bottom'} />}
       <Toaster />
     </Tooltip.Provider>
   );

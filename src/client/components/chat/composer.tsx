@@ -1,0 +1,168 @@
+import { ChevronDown, SendHorizontal, Sparkles, Square } from 'lucide-react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { LIMITS } from '~/shared/limits';
+import { QUICK_ACTIONS, quickActionPrompt, type QuickActionId } from '~/shared/quick-actions';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '~/shared/schemas/chat';
+import { cn } from '../../lib/cn';
+import { Button } from '../button';
+
+const QUICK_ACTIONS_KEY = 'chat-quick-actions-visible';
+
+function readQuickActionsVisible(): boolean {
+  try {
+    return localStorage.getItem(QUICK_ACTIONS_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+interface ComposerProps {
+  /** A reply is being written: the input is disabled and Stop replaces Send. */
+  busy: boolean;
+  hasMessages: boolean;
+  onSend: (content: string) => Promise<boolean>;
+  onStop: () => void;
+  /** The upload button, beside the input. */
+  upload: ReactNode;
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line, it grows to 150 px; quick actions above it. */
+export function Composer({ busy, hasMessages, onSend, onStop, upload }: ComposerProps) {
+  const [draft, setDraft] = useState('');
+  const [showActions, setShowActions] = useState(readQuickActionsVisible);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const actionsId = useId();
+  const hintId = useId();
+  const tooLong = draft.length > CHAT_LIMITS.messageMaxChars;
+  const canSend = !busy && draft.trim() !== '' && !tooLong;
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const height = Math.min(el.scrollHeight, LIMITS.composerMaxHeightPx);
+    el.style.height = `${height}px`;
+    el.style.overflowY = el.scrollHeight > LIMITS.composerMaxHeightPx ? 'auto' : 'hidden';
+  }, [draft]);
+
+  // The input is disabled while a reply streams; give the focus back when it is done.
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) textarea.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
+
+  const sendText = useCallback(
+    async (content: string, clearDraft: boolean) => {
+      const previous = draft;
+      if (clearDraft) setDraft('');
+      const sent = await onSend(content);
+      // Nothing typed is lost when the send fails.
+      if (!sent && clearDraft) setDraft((now) => (now === '' ? previous : now));
+    },
+    [draft, onSend],
+  );
+
+  const submit = () => {
+    if (!canSend) return;
+    void sendText(draft, true);
+  };
+
+  const runQuickAction = (id: QuickActionId) => {
+    if (busy) return;
+    const copy = draft.trim();
+    if (!hasMessages && !copy) return;
+    void sendText(quickActionPrompt(id, { hasMessages, copy }), copy !== '');
+  };
+
+  const toggleActions = () => {
+    setShowActions((v) => {
+      try {
+        localStorage.setItem(QUICK_ACTIONS_KEY, String(!v));
+      } catch {
+        // Not remembered; it still toggles.
+      }
+      return !v;
+    });
+  };
+
+  const actionsUsable = hasMessages || draft.trim() !== '';
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <button
+          type="button"
+          onClick={toggleActions}
+          aria-expanded={showActions}
+          aria-controls={actionsId}
+          className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <Sparkles aria-hidden="true" className="size-3.5 text-brand-600" />
+          {showActions ? 'Hide quick actions' : 'Show quick actions'}
+          <ChevronDown aria-hidden="true" className={cn('size-3.5 transition-transform', showActions && 'rotate-180')} />
+        </button>
+        {showActions && !actionsUsable && <p className="truncate text-xs text-slate-500">Paste your copy below, then pick an action.</p>}
+      </div>
+      {showActions && (
+        <div id={actionsId} role="group" aria-label="Quick actions" className="-mx-1 mb-2 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
+          {QUICK_ACTIONS.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              disabled={busy || !actionsUsable}
+              onClick={() => runQuickAction(a.id)}
+              className={cn(
+                'shrink-0 cursor-pointer rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-xs transition-colors',
+                'hover:border-brand-200 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-200 disabled:hover:bg-white disabled:hover:text-slate-700',
+              )}
+            >
+              {a.label}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <div
+        className={cn(
+          'flex items-end gap-1 rounded-2xl border border-slate-300 bg-white p-1.5 shadow-sm transition-colors',
+          'focus-within:border-brand-500 focus-within:ring-3 focus-within:ring-brand-500/15',
+          busy && 'bg-slate-50',
+        )}
+      >
+        {upload}
+        <textarea
+          ref={textarea}
+          rows={1}
+          value={draft}
+          disabled={busy}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          placeholder={busy ? 'The editor is replying…' : 'Paste your copy or ask the editor…'}
+          aria-label="Message"
+          aria-describedby={hintId}
+          aria-invalid={tooLong || undefined}
+          style={{ maxHeight: LIMITS.composerMaxHeightPx }}
+          className="block min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed sm:text-[0.95rem]"
+        />
+        {busy ? (
+          <Button variant="outline" size="icon" className="size-9 rounded-xl" onClick={onStop} aria-label="Stop" title="Stop the reply">
+            <Square aria-hidden="true" className="size-3.5 fill-current" />
+          </Button>
+        ) : (
+          <Button variant="brand" size="icon" className="size-9 rounded-xl" onClick={submit} disabled={!canSend} aria-label="Send" title="Send (Enter)">
+            <SendHorizontal aria-hidden="true" className="size-4" />
+          </Button>
+        )}
+      </div>
+      <p id={hintId} className={cn('mt-1.5 px-1 text-xs', tooLong ? 'text-red-600' : 'hidden text-slate-400 sm:block')}>
+        {tooLong ? CHAT_MESSAGES.contentTooLong : 'Enter to send · Shift+Enter for a new line'}
+      </p>
+    </div>
+  );
+}

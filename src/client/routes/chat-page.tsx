@@ -1,0 +1,405 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import * as Popover from '@radix-ui/react-popover';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { Info, Menu, Pin, X } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Conversation, ConversationPage, ConversationWithMessages, Message } from '~/shared/schemas/chat';
+import { Button } from '../components/button';
+import { ChatSidebar } from '../components/chat/chat-sidebar';
+import { CompareDialog } from '../components/chat/compare-dialog';
+import { Composer } from '../components/chat/composer';
+import { Markdown } from '../components/chat/markdown';
+import { MessageList, type LocalMessage } from '../components/chat/message-list';
+import { PinnedPanel } from '../components/chat/pinned-panel';
+import { TeamSuspendedDialog } from '../components/chat/team-suspended-dialog';
+import { UploadPopover, type UploadSuccess } from '../components/chat/upload-popover';
+import { useNow } from '../components/chat/use-now';
+import { WelcomePanel } from '../components/chat/welcome-panel';
+import { PageSpinner, Spinner } from '../components/spinner';
+import { useCapabilities } from '../lib/chat/capabilities';
+import { usePinnedMessages, type PinnedMessage } from '../lib/chat/pinned';
+import type { Revision } from '../lib/chat/revision';
+import { conversationTimeLabel } from '../lib/chat/time-label';
+import { conversationKey, liveMessagesFor, useSendMessage, type SendFailure } from '../lib/chat/use-send-message';
+import { httpStatusOf } from '../lib/errors';
+import { userQueryKey } from '../lib/session';
+import { toast } from '../lib/toast';
+import { trpc, trpcClient } from '../lib/trpc';
+import { useSignedInUser } from '../lib/use-signed-in-user';
+
+export const chatLazyRoute = createLazyRoute('/authed/subscribed/chat')({
+  component: ChatPage,
+  pendingComponent: PageSpinner,
+});
+
+const HIGHLIGHT_MS = 2000;
+const SCROLL_AFTER_SEND_MS = 100;
+/** Closer than this to the bottom, new text keeps the view at the bottom. */
+const STICK_PX = 96;
+const WIDE = '(min-width: 1024px)';
+
+const isWide = () => typeof window !== 'undefined' && window.matchMedia(WIDE).matches;
+
+function ChatPage() {
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const now = useNow();
+  const capabilities = useCapabilities();
+  const pinned = usePinnedMessages(user.id);
+
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [pinsCollapsed, setPinsCollapsed] = useState(() => !isWide());
+  const [pendingJump, setPendingJump] = useState<{ conversationId: number; messageId: number } | null>(null);
+  const [highlightId, setHighlightId] = useState<number | null>(null);
+  const [local, setLocal] = useState<LocalMessage[]>([]);
+  const [revision, setRevision] = useState<Revision | null>(null);
+  const [suspendedTeam, setSuspendedTeam] = useState<string | null>(null);
+
+  // Keyed under the list's path, so invalidating `chat.list` refreshes every loaded page.
+  const list = useInfiniteQuery({
+    queryKey: [...trpc.chat.list.pathKey(), { type: 'infinite' }],
+    queryFn: ({ pageParam, signal }) => trpcClient.chat.list.query({ cursor: pageParam }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ConversationPage) => last.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+  const conversations = useMemo(() => {
+    const seen = new Set<number>();
+    return (list.data?.pages ?? []).flatMap((p) => p.items).filter((c) => !seen.has(c.id) && !!seen.add(c.id));
+  }, [list.data]);
+
+  const conversation = useQuery({
+    ...trpc.chat.get.queryOptions({ id: activeId ?? 0 }),
+    enabled: activeId !== null,
+    staleTime: 0,
+  });
+  const messages: Message[] = useMemo(() => conversation.data?.messages ?? [], [conversation.data]);
+
+  const create = useMutation({
+    ...trpc.chat.create.mutationOptions(),
+    onSuccess: (created: Conversation) => {
+      queryClient.setQueryData<ConversationWithMessages>(conversationKey(created.id), { conversation: created, messages: [] });
+      void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
+      setActiveId(created.id);
+    },
+    onError: (error) => toast({ title: 'Failed to create conversation', description: error.message, variant: 'destructive' }),
+  });
+
+  // With no conversations one is created, once per visit (a ref, so React's strict double effects do not make two).
+  const autoCreated = useRef(false);
+  useEffect(() => {
+    if (!list.isSuccess) return;
+    if (conversations.length === 0) {
+      if (!autoCreated.current && activeId === null) {
+        autoCreated.current = true;
+        create.mutate({});
+      }
+      return;
+    }
+    if (activeId === null) setActiveId(conversations[0]!.id);
+  }, [list.isSuccess, conversations, activeId, create]);
+
+  // A conversation deleted elsewhere (another tab) reads as not found: fall back to the first.
+  useEffect(() => {
+    if (conversation.isError && httpStatusOf(conversation.error) === 404) {
+      setActiveId(null);
+      void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
+    }
+  }, [conversation.isError, conversation.error, queryClient]);
+
+  const ensureConversation = useCallback(async (): Promise<number | null> => {
+    if (activeId !== null) return activeId;
+    try {
+      const created = await create.mutateAsync({});
+      return created.id;
+    } catch {
+      return null;
+    }
+  }, [activeId, create]);
+
+  // Scrolling: stay at the bottom while the reader is there.
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const scrollToBottom = useCallback((smooth = false) => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollTo({ top: el.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
+    stick.current = true;
+  }, []);
+
+  const refused = useCallback(
+    (failure: SendFailure) => {
+      if (failure.kind === 'team-suspended') setSuspendedTeam(failure.teamName);
+      if (failure.kind === 'subscription-required') {
+        void queryClient.invalidateQueries({ queryKey: userQueryKey }).then(() => navigate({ to: '/subscribe' }));
+      }
+    },
+    [queryClient, navigate],
+  );
+
+  const sender = useSendMessage({
+    onSent: () => setTimeout(() => scrollToBottom(true), SCROLL_AFTER_SEND_MS),
+    onRefused: refused,
+  });
+  const { user: pendingUser, reply: liveReply } = liveMessagesFor(sender.live, activeId, messages.length);
+
+  const send = useCallback(
+    async (content: string) => {
+      const id = await ensureConversation();
+      if (id === null) return false;
+      requestAnimationFrame(() => scrollToBottom());
+      return sender.send(id, content);
+    },
+    [ensureConversation, sender, scrollToBottom],
+  );
+
+  // Opening a conversation shows its latest messages, unless a search result asked for one message.
+  const shownFor = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (!conversation.data || conversation.data.conversation.id !== activeId) return;
+    if (shownFor.current === activeId) return;
+    shownFor.current = activeId;
+    if (!pendingJump) scrollToBottom();
+  }, [conversation.data, activeId, pendingJump, scrollToBottom]);
+
+  useLayoutEffect(() => {
+    if (stick.current && sender.live) scrollToBottom();
+  }, [sender.live, scrollToBottom]);
+
+  // Jump and highlight: once the conversation is on screen, scroll to the message and mark it for 2 seconds.
+  useEffect(() => {
+    if (!pendingJump || activeId !== pendingJump.conversationId || !conversation.data) return;
+    if (conversation.data.conversation.id !== pendingJump.conversationId) return;
+    const el = document.getElementById(`message-${pendingJump.messageId}`);
+    setPendingJump(null);
+    if (!el) {
+      toast({ title: 'Message not found', description: 'It is no longer in this conversation.' });
+      return;
+    }
+    el.scrollIntoView({ block: 'center' });
+    stick.current = false;
+    setHighlightId(pendingJump.messageId);
+  }, [pendingJump, activeId, conversation.data]);
+
+  useEffect(() => {
+    if (highlightId === null) return;
+    const timer = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightId]);
+
+  const select = useCallback((id: number) => {
+    setActiveId(id);
+    setDrawerOpen(false);
+  }, []);
+
+  const openMessage = useCallback((conversationId: number, messageId: number) => {
+    setHighlightId(null);
+    setPendingJump({ conversationId, messageId });
+    setActiveId(conversationId);
+    setDrawerOpen(false);
+  }, []);
+
+  const onDeleted = useCallback(
+    (id: number) => {
+      setLocal((l) => l.filter((m) => m.conversationId !== id));
+      if (id === activeId) {
+        shownFor.current = null;
+        setActiveId(null);
+      }
+    },
+    [activeId],
+  );
+
+  const onUploaded = useCallback(
+    (r: UploadSuccess) => {
+      const saved = queryClient.getQueryData<ConversationWithMessages>(conversationKey(r.conversationId))?.messages ?? [];
+      const afterId = saved.at(-1)?.id ?? 0;
+      const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const added: LocalMessage[] = [
+        { key: `file-${key}`, conversationId: r.conversationId, afterId, kind: 'file', filename: r.filename, content: `File uploaded: ${r.filename}` },
+      ];
+      if (typeof r.review === 'string' && r.review.trim()) {
+        added.push({ key: `review-${key}`, conversationId: r.conversationId, afterId, kind: 'text', content: r.review });
+      } else if (r.review && typeof r.review === 'object') {
+        const review = r.review;
+        queryClient.setQueryData<ConversationWithMessages>(conversationKey(r.conversationId), (old) =>
+          old && !old.messages.some((m) => m.id === review.id) ? { ...old, messages: [...old.messages, review] } : old,
+        );
+      }
+      setLocal((l) => [...l, ...added]);
+      setActiveId(r.conversationId);
+      void queryClient.invalidateQueries({ queryKey: conversationKey(r.conversationId) });
+      void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
+      setTimeout(() => scrollToBottom(true), SCROLL_AFTER_SEND_MS);
+    },
+    [queryClient, scrollToBottom],
+  );
+
+  const openPin = useCallback(
+    (pin: PinnedMessage) => {
+      if (!isWide()) setPinsCollapsed(true);
+      openMessage(pin.conversationId, pin.id);
+    },
+    [openMessage],
+  );
+
+  const titles = useMemo(() => new Map(conversations.map((c) => [c.id, c.title])), [conversations]);
+  const active = conversations.find((c) => c.id === activeId) ?? (conversation.data?.conversation.id === activeId ? conversation.data?.conversation : undefined);
+  const localHere = useMemo(() => local.filter((l) => l.conversationId === activeId), [local, activeId]);
+  const isEmpty = messages.length === 0 && localHere.length === 0 && pendingUser === null && liveReply === null;
+  const loadingMessages = activeId !== null && conversation.isPending;
+
+  const sidebar = (
+    <ChatSidebar
+      user={user}
+      conversations={conversations}
+      isLoading={list.isPending}
+      hasMore={!!list.hasNextPage}
+      isLoadingMore={list.isFetchingNextPage}
+      onLoadMore={() => !list.isFetchingNextPage && void list.fetchNextPage()}
+      activeId={activeId}
+      onSelect={select}
+      onOpenMessage={openMessage}
+      onNew={() => create.mutate({}, { onSuccess: () => setDrawerOpen(false) })}
+      isCreating={create.isPending}
+      onDeleted={onDeleted}
+    />
+  );
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-white">
+      <h1 className="sr-only">Chat</h1>
+
+      <aside aria-label="Conversation list" className="hidden w-72 shrink-0 border-r border-slate-200 bg-slate-50 lg:block">
+        {sidebar}
+      </aside>
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 animate-fade-in lg:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-[min(20rem,86vw)] bg-slate-50 shadow-2xl animate-fade-in focus:outline-none lg:hidden"
+          >
+            <Dialog.Title className="sr-only">Conversations</Dialog.Title>
+            <Dialog.Close aria-label="Close conversations" className="absolute top-4 right-14 z-10 cursor-pointer rounded-md p-2 text-slate-500 hover:bg-slate-200">
+              <X aria-hidden="true" className="size-4" />
+            </Dialog.Close>
+            {sidebar}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <main className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200 pr-16 pl-2 sm:pl-4">
+          <Button variant="ghost" size="icon" className="size-9 lg:hidden" aria-label="Open conversations" onClick={() => setDrawerOpen(true)}>
+            <Menu aria-hidden="true" className="size-5" />
+          </Button>
+          <div className="min-w-0 flex-1 px-1">
+            <p className="truncate text-sm font-semibold text-slate-900" data-testid="conversation-title">
+              {active?.title ?? (create.isPending || list.isPending ? 'Loading…' : 'New Conversation')}
+            </p>
+            {active && <p className="truncate text-xs text-slate-500">{conversationTimeLabel(active.updatedAt, now)}</p>}
+          </div>
+          <Popover.Root>
+            <Popover.Trigger asChild>
+              <Button variant="ghost" size="icon" className="size-9 text-slate-600" aria-label="About the editor">
+                <Info aria-hidden="true" className="size-4.5" />
+              </Button>
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content
+                align="end"
+                sideOffset={8}
+                collisionPadding={12}
+                className="z-50 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-xl animate-fade-in"
+              >
+                <p className="mb-2 text-sm font-semibold">About the editor</p>
+                {capabilities.isLoading ? <Spinner className="text-slate-400" /> : <Markdown className="text-sm">{capabilities.message}</Markdown>}
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+          {pinned.pins.length > 0 && pinsCollapsed && (
+            <Button variant="ghost" size="sm" className="text-slate-700 lg:hidden" aria-label={`Show pinned references (${pinned.pins.length})`} onClick={() => setPinsCollapsed(false)}>
+              <Pin aria-hidden="true" className="size-4" />
+              {pinned.pins.length}
+            </Button>
+          )}
+        </header>
+
+        <div
+          ref={scroller}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+          }}
+          className="min-h-0 flex-1 overflow-y-auto"
+          aria-live="off"
+        >
+          <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+            {loadingMessages ? (
+              <PageSpinner label="Loading messages" />
+            ) : isEmpty ? (
+              <WelcomePanel user={user} capabilities={capabilities.message} capabilitiesLoading={capabilities.isLoading} />
+            ) : (
+              <MessageList
+                messages={messages}
+                local={localHere}
+                pendingUser={pendingUser}
+                live={liveReply}
+                highlightId={highlightId}
+                isPinned={pinned.isPinned}
+                onTogglePin={pinned.toggle}
+                onCompare={setRevision}
+              />
+            )}
+          </div>
+        </div>
+
+        <div className="shrink-0 border-t border-slate-100 bg-white px-3 pt-3 pb-2 sm:px-6">
+          <Composer
+            busy={sender.isSending}
+            hasMessages={messages.length > 0}
+            onSend={send}
+            onStop={sender.stop}
+            upload={
+              <UploadPopover
+                disabled={sender.isSending}
+                ensureConversation={ensureConversation}
+                onUploaded={onUploaded}
+                onRefused={(outcome) => {
+                  if (outcome.code === 'TEAM_SUSPENDED') {
+                    setSuspendedTeam(outcome.teamName ?? '');
+                    return true;
+                  }
+                  if (outcome.code === 'SUBSCRIPTION_REQUIRED') refused({ kind: 'subscription-required' });
+                  return false;
+                }}
+              />
+            }
+          />
+          <p className="mx-auto mt-1 max-w-3xl text-center text-[0.7rem] text-slate-400 sm:text-xs">
+            The AI editor may produce inaccurate information. Check facts, names and quotes before you publish.
+          </p>
+        </div>
+      </main>
+
+      {pinned.pins.length > 0 && (
+        <PinnedPanel
+          pins={pinned.pins}
+          collapsed={pinsCollapsed}
+          onCollapsedChange={setPinsCollapsed}
+          onRemove={pinned.unpin}
+          onClear={pinned.clear}
+          onOpen={openPin}
+          titleOf={(id) => titles.get(id)}
+        />
+      )}
+
+      <CompareDialog revision={revision} onClose={() => setRevision(null)} />
+      <TeamSuspendedDialog teamName={suspendedTeam} onClose={() => setSuspendedTeam(null)} />
+    </div>
+  );
+}
