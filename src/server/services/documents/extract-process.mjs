@@ -100,6 +100,9 @@ async function run(job) {
   }
 }
 
+// The server went away (or killed the job): nothing is waiting for the answer.
+process.once('disconnect', () => process.exit(0));
+
 process.once('message', async (job) => {
   const result = await run(job);
   process.send?.(result, () => process.exit(0));
