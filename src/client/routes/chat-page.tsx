@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Popover from '@radix-ui/react-popover';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { Info, Menu, Pin, X } from 'lucide-react';
+import { Info, Menu, Pin } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Conversation, ConversationPage, ConversationWithMessages, Message } from '~/shared/schemas/chat';
 import { Button } from '../components/button';
@@ -221,7 +221,8 @@ function ChatPage() {
       const added: LocalMessage[] = [
         { key: `file-${key}`, conversationId: r.conversationId, afterId, kind: 'file', filename: r.filename, content: `File uploaded: ${r.filename}` },
       ];
-      if (typeof r.review === 'string' && r.review.trim()) {
+      // A review the server saved arrives with the refreshed conversation; one it could not save is shown here.
+      if (typeof r.review === 'string' && r.review.trim() && !r.reviewPosted) {
         added.push({ key: `review-${key}`, conversationId: r.conversationId, afterId, kind: 'text', content: r.review });
       } else if (r.review && typeof r.review === 'object') {
         const review = r.review;
@@ -252,8 +253,9 @@ function ChatPage() {
   const isEmpty = messages.length === 0 && localHere.length === 0 && pendingUser === null && liveReply === null;
   const loadingMessages = activeId !== null && conversation.isPending;
 
-  const sidebar = (
+  const sidebar = (onClose?: () => void) => (
     <ChatSidebar
+      onClose={onClose}
       user={user}
       conversations={conversations}
       isLoading={list.isPending}
@@ -274,7 +276,7 @@ function ChatPage() {
       <h1 className="sr-only">Chat</h1>
 
       <aside aria-label="Conversation list" className="hidden w-72 shrink-0 border-r border-slate-200 bg-slate-50 lg:block">
-        {sidebar}
+        {sidebar()}
       </aside>
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <Dialog.Portal>
@@ -284,10 +286,7 @@ function ChatPage() {
             className="fixed inset-y-0 left-0 z-50 w-[min(20rem,86vw)] bg-slate-50 shadow-2xl animate-fade-in focus:outline-none lg:hidden"
           >
             <Dialog.Title className="sr-only">Conversations</Dialog.Title>
-            <Dialog.Close aria-label="Close conversations" className="absolute top-4 right-14 z-10 cursor-pointer rounded-md p-2 text-slate-500 hover:bg-slate-200">
-              <X aria-hidden="true" className="size-4" />
-            </Dialog.Close>
-            {sidebar}
+            {sidebar(() => setDrawerOpen(false))}
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

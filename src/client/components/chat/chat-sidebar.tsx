@@ -32,6 +32,8 @@ export interface ChatSidebarProps {
   onNew: () => void;
   isCreating: boolean;
   onDeleted: (id: number) => void;
+  /** In the drawer: a close button at the end of the header. */
+  onClose?: () => void;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -88,9 +90,16 @@ export function ChatSidebar(p: ChatSidebarProps) {
           <LogoMark />
           <span>Copydesk</span>
         </Link>
-        <Link to="/settings" aria-label="Settings" title="Settings" className={buttonClasses('ghost', 'icon', 'size-9 text-slate-600')}>
-          <Settings aria-hidden="true" className="size-4.5" />
-        </Link>
+        <div className="flex items-center gap-0.5">
+          <Link to="/settings" aria-label="Settings" title="Settings" className={buttonClasses('ghost', 'icon', 'size-9 text-slate-600')}>
+            <Settings aria-hidden="true" className="size-4.5" />
+          </Link>
+          {p.onClose && (
+            <Button variant="ghost" size="icon" className="size-9 text-slate-600" aria-label="Close conversations" onClick={p.onClose}>
+              <X aria-hidden="true" className="size-4.5" />
+            </Button>
+          )}
+        </div>
       </div>
 
       <div className="space-y-2 px-3 pb-3">

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { wordDiff, type DiffPart, type Revision } from '../../lib/chat/revision';
 import { cn } from '../../lib/cn';
 import { CopyButton } from './copy-button';
@@ -32,11 +32,17 @@ function Pane({ title, parts, side }: { title: string; parts: DiffPart[]; side: 
 /** Side-by-side draft comparison: the copy the user sent and the editor's revision, with a word diff and the changes listed. */
 export function CompareDialog({ revision, onClose }: { revision: Revision | null; onClose: () => void }) {
   const diff = useMemo(() => (revision ? wordDiff(revision.before, revision.after) : null), [revision]);
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root open={revision !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] animate-fade-in" />
         <Dialog.Content
+          // The close button takes the focus: a focused button with a tooltip would catch the first Escape.
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            close.current?.focus();
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-slate-50 shadow-xl animate-dialog-in',
           )}
@@ -51,7 +57,7 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
             </div>
             <div className="flex items-center gap-1">
               {revision && <CopyButton text={revision.after} label="Copy revised text" />}
-              <Dialog.Close aria-label="Close" className="cursor-pointer rounded-md p-2 text-slate-500 hover:bg-slate-200 hover:text-slate-900">
+              <Dialog.Close ref={close} aria-label="Close" className="cursor-pointer rounded-md p-2 text-slate-500 hover:bg-slate-200 hover:text-slate-900">
                 <X aria-hidden="true" className="size-4" />
               </Dialog.Close>
             </div>

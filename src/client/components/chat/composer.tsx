@@ -143,7 +143,7 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
               submit();
             }
           }}
-          placeholder={busy ? 'The editor is replying…' : 'Paste your copy or ask the editor…'}
+          placeholder={busy ? 'The editor is replying…' : 'Message the editor…'}
           aria-label="Message"
           aria-describedby={hintId}
           aria-invalid={tooLong || undefined}

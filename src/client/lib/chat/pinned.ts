@@ -61,10 +61,28 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The first 150 characters of a pin, with an ellipsis when there is more. */
+/** A reply's Markdown as the words a reader sees: no heading marks, emphasis, code ticks or link syntax. */
+export function plainText(markdown: string): string {
+  // An escaped mark ("\*") is a literal character: hide it from the emphasis rule, then restore it.
+  const ESC = '\uE000';
+  return markdown
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, `${ESC}$1`)
+    .replace(/```[a-z]*\n?/gi, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s*>\s?/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/(?<![\uE000\w])(\*\*|__|\*|_|~~|`)(?=\S)([^\uE000]*?[^\s\uE000])\1(?!\w)/g, '$2')
+    .replaceAll(ESC, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first 150 characters of a pin (as plain text), with an ellipsis when there is more. */
 export function pinPreview(content: string): string {
+  const text = plainText(content);
   const max = LIMITS.pinnedPreviewChars;
-  return content.length > max ? `${content.slice(0, max)}...` : content;
+  return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
 /** The signed-in user's pins, newest first, and the ways to change them. */

@@ -14,6 +14,8 @@ export type UploadOutcome =
       document: UploadedDocument | null;
       /** The editor's review of the document, when the server wrote one. */
       review: Message | string | null;
+      /** The review is also saved in the conversation (so refreshing it shows the review). */
+      reviewPosted: boolean;
     }
   | {
       ok: false;
@@ -45,6 +47,7 @@ export function readUploadAnswer(status: number, text: string): UploadOutcome {
       message: str(body?.message) ?? '',
       document: (body?.document as UploadedDocument | undefined) ?? null,
       review: typeof review === 'string' || (review && typeof review === 'object') ? (review as Message | string) : null,
+      reviewPosted: body?.reviewPosted === true,
     };
   }
   return {

@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../support/openai-server';
+import { launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts } from './support/browser';
+import { startE2EServer, type E2EServer } from './support/server';
+
+/**
+ * The chat against an OpenAI-compatible model (the local Chat Completions
+ * double), which streams as slowly as a test needs: the embedded engine answers
+ * in well under a second, too fast to press Stop mid-reply reliably.
+ */
+
+let model: FakeOpenAiServer;
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  model = await startFakeOpenAi();
+  server = await startE2EServer({ env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: OPENAI_TEST_KEY, OPENAI_MODEL: 'fake-editor' } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await model?.close();
+});
+
+const poll = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const replies = (page: Page) => page.locator('article[data-role="assistant"]');
+const userMessages = (page: Page) => page.locator('article[data-role="user"]');
+
+async function openChat() {
+  const account = newAccount('desk');
+  await registerByApi(server.url, account);
+  server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+  const { context, page } = await newPage(browser, server.url);
+  await loginByApi(context, server.url, account);
+  await page.goto('/chat');
+  await shows(composer(page));
+  return { context, page };
+}
+
+const LONG_REPLY = Array.from({ length: 400 }, (_, i) => ` token${i}`);
+
+describe('chat with a model', () => {
+  it('shows the typing indicator until the first token, then streams the reply as it arrives', async () => {
+    model.behave({ tokens: ['Tighten', ' the', ' lede', ' first', '.', ' ', 'Then', ' cut', ' the', ' adverbs.'], firstTokenMs: 1500, tokenIntervalMs: 150 });
+    const { context, page } = await openChat();
+    await shows(page.getByText(/powered by fake-editor/).first());
+    await composer(page).fill('Please edit: The mayor said on Tuesday that the plan was very good and very important.');
+    await composer(page).press('Enter');
+    await shows(page.getByRole('status', { name: 'The editor is typing' }));
+    // The composer is locked while the reply is written, with Stop in place of Send.
+    expect(await composer(page).isDisabled()).toBe(true);
+    await shows(page.getByRole('button', { name: 'Stop' }));
+    await shows(replies(page).last().getByText(/Tighten the lede/));
+    await poll(() => replies(page).last().innerText()).toContain('Then cut the adverbs.');
+    await shows(page.getByRole('button', { name: 'Send' }));
+    expect(await composer(page).isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it('stops a reply without an error and keeps what arrived, marked as stopped', async () => {
+    model.behave({ tokens: LONG_REPLY, firstTokenMs: 0, tokenIntervalMs: 40 });
+    const { context, page } = await openChat();
+    const calls = model.requests.length;
+    await composer(page).fill('Please edit this long feature story about the harbour for length and clarity, keeping every quote as it is.');
+    await composer(page).press('Enter');
+    await poll(() => replies(page).last().innerText()).toContain('token5');
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    // The request to the model ends when the reply is stopped.
+    await model.clientLeft(calls);
+    const reply = replies(page).last();
+    await shows(reply.getByText('Stopped', { exact: true }));
+    await shows(page.getByRole('button', { name: 'Send' }));
+    expect(await toasts(page).getByText('Failed to send message').count()).toBe(0);
+    const kept = await reply.innerText();
+    expect(kept).toContain('token5');
+    expect(kept).not.toContain('token399');
+
+    // The partial reply was saved as stopped.
+    await page.reload();
+    await shows(replies(page).last().getByText('Stopped', { exact: true }));
+    expect(await replies(page).last().innerText()).toContain('token5');
+    expect(await userMessages(page).count()).toBe(1);
+    await context.close();
+  });
+
+  it('says why when the model fails, and keeps the exchange with the failed reply marked', async () => {
+    model.behave({ status: 500, tokens: ['unused'], firstTokenMs: 0, tokenIntervalMs: 0 });
+    try {
+      const { context, page } = await openChat();
+      await composer(page).fill('Please edit: The council met on Tuesday to discuss the budget for the coming year.');
+      await composer(page).press('Enter');
+      await shows(toasts(page).getByText('Failed to send message'));
+      await shows(toasts(page).getByText('The AI model failed to answer. Try again in a moment.'));
+      await shows(page.getByText('The editor could not finish this reply.'));
+      // What was typed is back in the box, ready to send again.
+      await poll(() => composer(page).inputValue()).toBe('Please edit: The council met on Tuesday to discuss the budget for the coming year.');
+      await context.close();
+    } finally {
+      model.behave({ status: undefined });
+    }
+  });
+});
