@@ -55,10 +55,13 @@ describe('chat with a model', () => {
     // The composer is locked while the reply is written, with Stop in place of Send.
     expect(await composer(page).isDisabled()).toBe(true);
     await shows(page.getByRole('button', { name: 'Stop' }));
+    // The focus waits on Stop while the box is locked, and returns to the box after.
+    await poll(() => page.getByRole('button', { name: 'Stop' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await shows(replies(page).last().getByText(/Tighten the lede/));
     await poll(() => replies(page).last().innerText()).toContain('Then cut the adverbs.');
     await shows(page.getByRole('button', { name: 'Send' }));
     expect(await composer(page).isDisabled()).toBe(false);
+    await poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 

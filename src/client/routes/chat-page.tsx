@@ -162,7 +162,9 @@ function ChatPage() {
     if (!conversation.data || conversation.data.conversation.id !== activeId) return;
     if (shownFor.current === activeId) return;
     shownFor.current = activeId;
-    if (!pendingJump) scrollToBottom();
+    // An empty conversation shows the welcome panel from its top.
+    if (conversation.data.messages.length === 0) scroller.current?.scrollTo({ top: 0 });
+    else if (!pendingJump) scrollToBottom();
   }, [conversation.data, activeId, pendingJump, scrollToBottom]);
 
   useLayoutEffect(() => {

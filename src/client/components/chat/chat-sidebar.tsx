@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MessageSquareText, Plus, Search, Settings, Trash2, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CHAT_LIMITS, type Conversation, type SearchHit } from '~/shared/schemas/chat';
+import { CHAT_LIMITS, type Conversation, type ConversationPage, type SearchHit } from '~/shared/schemas/chat';
 import type { PublicUser } from '~/shared/types';
 import { cn } from '../../lib/cn';
 import { serverMessage } from '../../lib/errors';
@@ -224,6 +224,10 @@ function ConversationRow({
     ...trpc.chat.delete.mutationOptions(),
     onSuccess: () => {
       toast({ title: 'Conversation deleted', description: 'The conversation has been successfully deleted', variant: 'success' });
+      // Gone from the list at once, so nothing selects it while the list refetches.
+      queryClient.setQueriesData<InfiniteData<ConversationPage>>({ queryKey: trpc.chat.list.pathKey() }, (data) =>
+        data?.pages ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((c) => c.id !== conversation.id) })) } : data,
+      );
       queryClient.removeQueries({ queryKey: trpc.chat.get.queryKey({ id: conversation.id }) });
       void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.chat.search.pathKey() });
@@ -284,9 +288,9 @@ function ConversationRow({
               <button
                 type="button"
                 onClick={() => onOpenMessage(conversation.id, m.id)}
-                className="line-clamp-2 w-full cursor-pointer rounded-md px-2 py-1 text-left text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                className="w-full cursor-pointer rounded-md px-2 py-1 text-left text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               >
-                {m.snippet}
+                <span className="line-clamp-2">{m.snippet}</span>
               </button>
             </li>
           ))}

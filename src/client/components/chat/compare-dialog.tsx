@@ -51,7 +51,7 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
             <div>
               <Dialog.Title className="font-sans text-lg font-semibold">Side-by-side comparison</Dialog.Title>
               <Dialog.Description className="mt-0.5 text-sm text-slate-600">
-                Your copy on the left, the editor’s revision on the right.{' '}
+                Your copy and the editor’s revision, each change highlighted.{' '}
                 {diff && `${diff.changes.length} ${diff.changes.length === 1 ? 'change' : 'changes'}.`}
               </Dialog.Description>
             </div>

@@ -45,10 +45,13 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
     el.style.overflowY = el.scrollHeight > LIMITS.composerMaxHeightPx ? 'auto' : 'hidden';
   }, [draft]);
 
-  // The input is disabled while a reply streams; give the focus back when it is done.
+  // The input is disabled while a reply streams: the focus waits on Stop, and comes back when it is done.
+  const stopButton = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(busy);
   useEffect(() => {
-    if (wasBusy.current && !busy) textarea.current?.focus();
+    const active = document.activeElement;
+    if (busy && !wasBusy.current && (active === textarea.current || active === document.body || active === null)) stopButton.current?.focus();
+    if (wasBusy.current && !busy && (document.activeElement === document.body || document.activeElement === null)) textarea.current?.focus();
     wasBusy.current = busy;
   }, [busy]);
 
@@ -151,11 +154,11 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
           className="block min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed sm:text-[0.95rem]"
         />
         {busy ? (
-          <Button variant="outline" size="icon" className="size-9 rounded-xl" onClick={onStop} aria-label="Stop" title="Stop the reply">
+          <Button key="stop" ref={stopButton} variant="outline" size="icon" className="size-9 rounded-xl" onClick={onStop} aria-label="Stop" title="Stop the reply">
             <Square aria-hidden="true" className="size-3.5 fill-current" />
           </Button>
         ) : (
-          <Button variant="brand" size="icon" className="size-9 rounded-xl" onClick={submit} disabled={!canSend} aria-label="Send" title="Send (Enter)">
+          <Button key="send" variant="brand" size="icon" className="size-9 rounded-xl" onClick={submit} disabled={!canSend} aria-label="Send" title="Send (Enter)">
             <SendHorizontal aria-hidden="true" className="size-4" />
           </Button>
         )}

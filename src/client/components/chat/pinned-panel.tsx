@@ -1,4 +1,5 @@
 import { ChevronRight, CornerDownRight, Pin, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { pinPreview, type PinnedMessage } from '../../lib/chat/pinned';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';
@@ -23,6 +24,11 @@ interface PinnedPanelProps {
  * header's Pinned button opens it).
  */
 export function PinnedPanel(p: PinnedPanelProps) {
+  const collapseButton = useRef<HTMLButtonElement>(null);
+  // Over the chat on a small screen, the open sheet takes the focus, and Escape closes it.
+  useEffect(() => {
+    if (!p.collapsed && !window.matchMedia('(min-width: 1024px)').matches) collapseButton.current?.focus();
+  }, [p.collapsed]);
   if (p.collapsed) {
     return (
       <aside aria-label="Pinned references" className="hidden w-12 shrink-0 flex-col items-center border-l border-slate-200 bg-slate-50 pt-16 lg:flex">
@@ -44,13 +50,16 @@ export function PinnedPanel(p: PinnedPanelProps) {
       />
       <aside
         aria-label="Pinned references"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !window.matchMedia('(min-width: 1024px)').matches) p.onCollapsedChange(true);
+        }}
         className={cn(
           'flex w-[min(22rem,88vw)] shrink-0 flex-col border-l border-slate-200 bg-slate-50',
           'fixed inset-y-0 right-0 z-40 shadow-2xl lg:static lg:z-auto lg:w-80 lg:shadow-none',
         )}
       >
         <div className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 pr-16 pl-2">
-          <Button variant="ghost" size="icon" className="size-9" aria-label="Collapse pinned references" aria-expanded onClick={() => p.onCollapsedChange(true)}>
+          <Button ref={collapseButton} variant="ghost" size="icon" className="size-9" aria-label="Collapse pinned references" aria-expanded onClick={() => p.onCollapsedChange(true)}>
             <ChevronRight aria-hidden="true" className="size-4.5" />
           </Button>
           <h2 className="font-sans text-sm font-semibold tracking-normal text-slate-900">
