@@ -40,6 +40,8 @@ export interface RecordedCompletion {
   receivedAt: number;
   /** Content chunks written before the call ended. */
   tokensSent: number;
+  /** When the first content chunk was written. */
+  firstTokenAt?: number;
   /** Set when the client closed the connection before the reply was complete. */
   clientLeftAt?: number;
   finishedAt?: number;
@@ -170,6 +172,7 @@ export async function startFakeOpenAi(options: Partial<FakeModelBehaviour> & { a
         return;
       }
       res.write(chunk({ content: tokens[i] }, null));
+      record.firstTokenAt ??= performance.now();
       record.tokensSent++;
       later(b.tokenIntervalMs, () => next(i + 1));
     };
