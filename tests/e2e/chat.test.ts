@@ -138,12 +138,20 @@ describe('chat: composer and replies', () => {
     expect(await box.inputValue()).toBe(`Please review this story:\n\n${STORY}`);
     expect(await userMessages(page).count()).toBe(0);
 
+    // The box grows with its text, up to 150 px.
+    const oneStory = (await box.boundingBox())!.height;
+    expect(oneStory).toBeGreaterThan(40);
+    expect(oneStory).toBeLessThanOrEqual(150);
+
     await box.press('Enter');
     await shows(userMessages(page).first());
     expect(await userMessages(page).first().innerText()).toContain('Please review this story:\n\nThe city council');
     expect(await box.inputValue()).toBe('');
 
     await replyDone(page);
+    await box.fill(Array.from({ length: 30 }, (_, i) => `Line ${i + 1}`).join('\n'));
+    expect((await box.boundingBox())!.height).toBe(150);
+    await box.fill('');
     const reply = replies(page).last();
     await shows(reply.getByRole('heading', { name: 'Editor’s review' }));
     await shows(reply.getByRole('heading', { name: 'Revised text' }));
@@ -309,7 +317,7 @@ describe('chat: pins', () => {
     await context.close();
   });
 
-  it('collapses and expands the panel', async () => {
+  it('collapses and expands the panel, and goes to a pinned message', async () => {
     const { context, page } = await openChat(server);
     await send(page, STORY);
     await replyDone(page);
@@ -319,6 +327,14 @@ describe('chat: pins', () => {
     await hides(panel.getByTestId('pin-preview'));
     await panel.getByRole('button', { name: 'Show pinned references (1)' }).click();
     await shows(panel.getByTestId('pin-preview'));
+
+    // From another conversation, a pin leads back to its message.
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await shows(page.getByRole('heading', { name: /Welcome to your editing desk/ }));
+    await panel.getByRole('button', { name: 'Go to message' }).click();
+    const highlighted = page.locator('article[data-highlighted="true"][data-role="assistant"]');
+    await shows(highlighted);
+    expect(await highlighted.innerText()).toContain('Editor’s review');
     await context.close();
   });
 });
@@ -377,6 +393,14 @@ describe('chat: sidebar', () => {
     await shows(toasts(page).getByText('The conversation has been successfully deleted'));
     await poll(() => conversationButtons(page).count()).toBe(1);
     expect((await serverConversations(context, server)).map((c) => c.title)).toEqual(['New Conversation']);
+
+    // Deleted meanwhile (another tab): the server's answer is shown.
+    const [remaining] = await serverConversations(context, server);
+    expect((await context.request.delete(`${server.url}/api/conversations/${remaining!.id}`)).status()).toBe(200);
+    await sidebar(page).getByRole('button', { name: 'Delete conversation New Conversation' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await shows(toasts(page).getByText('Error', { exact: true }));
+    await shows(toasts(page).getByText('Conversation not found'));
     await context.close();
   });
 
