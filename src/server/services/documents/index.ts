@@ -64,11 +64,17 @@ const toSummary = (d: DocumentRow): DocumentSummary => ({
 });
 
 /** The part of a long document the editor reviews in one pass, ended at a paragraph where possible. */
+/**
+ * The upload answers after the review, so the review reads the opening (about
+ * 3,500 words); the whole text stays searchable for later questions.
+ */
+export const REVIEW_CHARS = Math.min(20_000, MAX_TEXT_CHARS);
+
 function reviewablePart(text: string): string {
-  if (text.length <= MAX_TEXT_CHARS) return text;
-  const head = text.slice(0, MAX_TEXT_CHARS);
+  if (text.length <= REVIEW_CHARS) return text;
+  const head = text.slice(0, REVIEW_CHARS);
   const paragraphEnd = head.lastIndexOf('\n\n');
-  return paragraphEnd > MAX_TEXT_CHARS / 2 ? head.slice(0, paragraphEnd) : head;
+  return paragraphEnd > REVIEW_CHARS / 2 ? head.slice(0, paragraphEnd) : head;
 }
 
 export function createDocumentService(o: DocumentServiceOptions) {
