@@ -93,6 +93,11 @@ describe('chat: first visit', () => {
     await shows(composer(page));
     await poll(() => conversationButtons(page).count()).toBe(1);
     expect(await serverConversations(context, server)).toHaveLength(1);
+
+    // An empty conversation is already a new one: the button puts the cursor in it instead of adding another.
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await serverConversations(context, server)).toHaveLength(1);
     await context.close();
   });
 
@@ -329,7 +334,7 @@ describe('chat: pins', () => {
     await shows(panel.getByTestId('pin-preview'));
 
     // From another conversation, a pin leads back to its message.
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await shows(page.getByRole('heading', { name: /Welcome to your editing desk/ }));
     await panel.getByRole('button', { name: 'Go to message' }).click();
     const highlighted = page.locator('article[data-highlighted="true"][data-role="assistant"]');
@@ -345,7 +350,7 @@ describe('chat: sidebar', () => {
     await send(page, `Please check the lede about the zebra crossing: ${STORY}`);
     await replyDone(page);
 
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await poll(() => conversationButtons(page).count()).toBe(2);
     await send(page, 'Write headlines for the harbour story: The harbour authority closed the north pier on Monday after a storm damaged its supports, officials said.');
     await replyDone(page);
@@ -384,7 +389,7 @@ describe('chat: sidebar', () => {
     const { context, page } = await openChat(server);
     await send(page, `Please review the bridge story: ${STORY}`);
     await replyDone(page);
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await poll(() => conversationButtons(page).count()).toBe(2);
 
     await sidebar(page).getByRole('button', { name: /^Delete conversation Please review the bridge/ }).click();
@@ -508,7 +513,7 @@ describe('chat: phone layout', () => {
     const drawer = page.getByRole('dialog', { name: 'Conversations' });
     await shows(drawer);
     await page.screenshot({ path: path.join(shotsDir, 'chat-phone-drawer.png') });
-    await drawer.getByRole('button', { name: 'New conversation' }).click();
+    await drawer.getByRole('button', { name: 'New conversation', exact: true }).click();
     await hides(drawer);
     await shows(page.getByRole('heading', { name: /Welcome to your editing desk/ }));
 

@@ -255,6 +255,16 @@ function ChatPage() {
   const isEmpty = messages.length === 0 && localHere.length === 0 && pendingUser === null && liveReply === null;
   const loadingMessages = activeId !== null && conversation.isPending;
 
+  // An open conversation with nothing in it is already a new one: reuse it rather than pile up empty ones.
+  const startNew = () => {
+    if (activeId !== null && conversation.data?.messages.length === 0 && isEmpty && !create.isPending) {
+      setDrawerOpen(false);
+      document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus();
+      return;
+    }
+    create.mutate({}, { onSuccess: () => setDrawerOpen(false) });
+  };
+
   const sidebar = (onClose?: () => void) => (
     <ChatSidebar
       onClose={onClose}
@@ -267,7 +277,7 @@ function ChatPage() {
       activeId={activeId}
       onSelect={select}
       onOpenMessage={openMessage}
-      onNew={() => create.mutate({}, { onSuccess: () => setDrawerOpen(false) })}
+      onNew={startNew}
       isCreating={create.isPending}
       onDeleted={onDeleted}
     />
