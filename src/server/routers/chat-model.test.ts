@@ -117,6 +117,15 @@ describe('chat.send with an OpenAI-compatible model', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('a conversation deleted while its reply streams ends the reply with 404, and nothing is saved to it', async () => {
+    const { api, id } = await withModel({ tokens: ['One', ' two', ' three'], tokenIntervalMs: 5 });
+    const reply = await collect(await api.chat.send({ conversationId: id, content: 'Hello' }), { count: 1, stop: () => void api.chat.delete({ id }) });
+    expect(reply.error).toMatchObject({ code: 'NOT_FOUND', message: 'The conversation was deleted while the editor was answering.' });
+    expect(await api.chat.list()).toEqual({ items: [], nextCursor: null });
+    const next = await api.chat.create();
+    expect((await collect(await api.chat.send({ conversationId: next.id, content: 'Still there?' }))).done).toBeDefined();
+  });
+
   it('a silent model times out with a clear error', async () => {
     const { api, id } = await withModel({ hang: true }, { OPENAI_TIMEOUT_MS: '200' });
     const reply = await collect(await api.chat.send({ conversationId: id, content: 'Hello' }));

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ftsQuery } from './search';
+import { titleFromMessage } from './title';
+
+describe('titles from a first message', () => {
+  it('keeps a short message whole, on one line, without Markdown marks', () => {
+    expect(titleFromMessage('## Budget *story*\n\n> draft')).toBe('Budget story draft');
+  });
+
+  it('cuts a long message at a word within 60 characters and marks the cut', () => {
+    const title = titleFromMessage('Please tighten this paragraph about the harbour authority and its new ferry timetable');
+    expect(title).toBe('Please tighten this paragraph about the harbour authority…');
+    expect(title.length).toBeLessThanOrEqual(60);
+  });
+
+  it('cuts one endless word at 59 characters', () => {
+    expect(titleFromMessage('x'.repeat(200))).toBe(`${'x'.repeat(59)}…`);
+  });
+
+  it('gives nothing for a message of marks only, so the default title stays', () => {
+    expect(titleFromMessage('### ***')).toBe('');
+  });
+});
+
+describe('search queries', () => {
+  it('quotes every word and makes the last a prefix', () => {
+    expect(ftsQuery('council budg')).toBe('"council" "budg"*');
+    expect(ftsQuery('NEAR("a" OR b*)')).toBe('"NEAR" "a" "OR" "b"*');
+    expect(ftsQuery('Zürich café')).toBe('"Zürich" "café"*');
+    expect(ftsQuery('  "" * ')).toBeNull();
+  });
+});
