@@ -161,6 +161,7 @@ export function ChatSidebar(p: ChatSidebarProps) {
                 <ConversationRow
                   key={row.conversation.id}
                   row={row}
+                  query={trimmed}
                   now={now}
                   active={row.conversation.id === p.activeId}
                   onSelect={p.onSelect}
@@ -203,8 +204,26 @@ function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () =>
   );
 }
 
+/** The snippet with the words searched for marked. */
+function Highlighted({ text, query }: { text: string; query: string }) {
+  const words = query.match(/[\p{L}\p{N}]+/gu);
+  if (!words?.length) return text;
+  // Letters and digits only, so nothing in the pattern needs escaping.
+  const pattern = new RegExp(`(${words.join('|')})`, 'giu');
+  return text.split(pattern).map((part, i) =>
+    i % 2 === 1 ? (
+      <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-slate-900">
+        {part}
+      </mark>
+    ) : (
+      part
+    ),
+  );
+}
+
 function ConversationRow({
   row,
+  query,
   now,
   active,
   onSelect,
@@ -212,6 +231,7 @@ function ConversationRow({
   onDeleted,
 }: {
   row: ResultRow;
+  query: string;
   now: number;
   active: boolean;
   onSelect: (id: number) => void;
@@ -290,7 +310,9 @@ function ConversationRow({
                 onClick={() => onOpenMessage(conversation.id, m.id)}
                 className="w-full cursor-pointer rounded-md px-2 py-1 text-left text-xs text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               >
-                <span className="line-clamp-2">{m.snippet}</span>
+                <span className="line-clamp-2">
+                  <Highlighted text={m.snippet} query={query} />
+                </span>
               </button>
             </li>
           ))}
