@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectAction, detectSuggestionKinds, splitMessage } from './intent';
+import { detectAction, detectSuggestionKinds, revisedTextIn, splitMessage } from './intent';
 
 const STEPS = '1. Remove redundant words and phrases. 2. Replace wordy expressions. 3. Improve clarity and flow where sentences are long. 4. Keep the facts and quotes unchanged.';
 
@@ -35,5 +35,16 @@ describe('splitMessage', () => {
   it('takes pasted paragraphs as copy', () => {
     const message = 'Can you check this story?\n\nThe council voted Tuesday to close two schools. The district lost 600 students since 2019, Superintendent Maria Leland said.';
     expect(splitMessage(message).copy).toMatch(/^The council voted/);
+  });
+});
+
+describe('revisedTextIn', () => {
+  it('returns every paragraph of the revision, up to the next section', () => {
+    const reply = '## Revised\n\n### Revised text\n\nFirst paragraph.\n\nSecond paragraph.\n\n### Edits explained\n1. x';
+    expect(revisedTextIn(reply)).toBe('First paragraph.\n\nSecond paragraph.');
+  });
+
+  it('returns a multi-paragraph revision that ends the reply', () => {
+    expect(revisedTextIn('### Revised text\n\nA.\n\nB.')).toBe('A.\n\nB.');
   });
 });

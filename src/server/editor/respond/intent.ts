@@ -120,7 +120,8 @@ export function splitMessage(message: string): SplitMessage {
 
 /** The revised text an earlier reply of the editor carried, if any. */
 export function revisedTextIn(reply: string): string | null {
-  const m = reply.match(/^### Revised text[^\n]*\n+([\s\S]*?)(?=\n### |\n---|$)/m);
+  // `(?![\s\S])` is the end of the reply: under the m flag `$` would stop at the first line end.
+  const m = reply.match(/^### Revised text[^\n]*\n+([\s\S]*?)(?=\n### |\n---|(?![\s\S]))/m);
   const text = m?.[1]?.trim();
   return text ? text.replace(/^>\s?/gm, '') : null;
 }
