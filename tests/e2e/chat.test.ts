@@ -262,6 +262,8 @@ describe('chat: quick actions', () => {
     expect(await revised.locator('ins').allInnerTexts()).toEqual(expect.arrayContaining(['$', 'Now']));
     const changes = dialog.getByRole('region', { name: 'What changed' }).getByRole('listitem');
     expect(await changes.count()).toBeGreaterThanOrEqual(2);
+    // The engine's comparison links a change to the rule that made it.
+    await shows(changes.getByText(/earn its place/).first());
     await shows(dialog.getByRole('region', { name: 'Why' }).getByText(/in order to/).first());
 
     await page.keyboard.press('Escape');

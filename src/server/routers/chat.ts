@@ -1,4 +1,5 @@
 import {
+  compareRevisionInput,
   conversationIdInput,
   createConversationInput,
   listConversationsInput,
@@ -31,6 +32,11 @@ export const chatRouter = router({
   send: subscribedProcedure
     .input(sendMessageInput)
     .mutation(({ ctx, input, signal }): AsyncIterable<ChatStreamEvent> => ctx.services.chat.send(ctx.user, input, signal)),
+
+  /** The side-by-side draft comparison of a reply that holds a revision (null when it holds none). */
+  compare: authedProcedure
+    .input(compareRevisionInput)
+    .query(({ ctx, input }) => ctx.services.chat.compare(ctx.user, input.conversationId, input.messageId)),
 
   capabilities: authedProcedure.query(({ ctx }) => ctx.services.chat.capabilities()),
 });

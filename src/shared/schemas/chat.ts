@@ -41,6 +41,8 @@ export const sendMessageInput = z.object({ conversationId: conversationIdField, 
 
 export const conversationIdInput = z.object({ id: conversationIdField });
 
+export const compareRevisionInput = z.object({ conversationId: conversationIdField, messageId: conversationIdField });
+
 /** An empty or missing title means the default one. */
 export const createConversationInput = z
   .object({ title: z.string().trim().max(CHAT_LIMITS.titleMaxChars, CHAT_MESSAGES.titleTooLong).nullish() })

@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { wordDiff, type DiffPart, type Revision } from '../../lib/chat/revision';
+import { engineDiff, wordDiff, type DiffPart, type Revision } from '../../lib/chat/revision';
+import { trpc } from '../../lib/trpc';
 import { cn } from '../../lib/cn';
 import { CopyButton } from './copy-button';
 import { Markdown } from './markdown';
@@ -31,7 +33,15 @@ function Pane({ title, parts, side }: { title: string; parts: DiffPart[]; side: 
 
 /** Side-by-side draft comparison: the copy the user sent and the editor's revision, with a word diff and the changes listed. */
 export function CompareDialog({ revision, onClose }: { revision: Revision | null; onClose: () => void }) {
-  const diff = useMemo(() => (revision ? wordDiff(revision.before, revision.after) : null), [revision]);
+  // The engine's diff links each change to its rule; the local diff shows at once and stands in if the engine has none.
+  const engine = useQuery({
+    ...trpc.chat.compare.queryOptions(revision?.reply ?? { conversationId: 0, messageId: 0 }),
+    enabled: Boolean(revision?.reply),
+  });
+  const diff = useMemo(() => {
+    if (!revision) return null;
+    return engine.data ? engineDiff(engine.data) : wordDiff(revision.before, revision.after);
+  }, [revision, engine.data]);
   const close = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root open={revision !== null} onOpenChange={(open) => !open && onClose()}>
@@ -89,6 +99,7 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
                             Added <ins className="bg-emerald-50 text-emerald-800 no-underline">{c.added}</ins>
                           </>
                         )}
+                        {c.why && <span className="block text-slate-500">{c.why}</span>}
                       </li>
                     ))}
                   </ol>

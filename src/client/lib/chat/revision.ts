@@ -59,6 +59,8 @@ export interface Revision {
   after: string;
   /** The reply's own explanations ("### Edits explained"), Markdown. */
   explanations: string | null;
+  /** The reply, so the server's engine can diff it with each change linked to its rule. */
+  reply?: { conversationId: number; messageId: number };
 }
 
 /** A reply that worked on an uploaded document compares against text this page does not have. */
@@ -90,7 +92,29 @@ export interface DiffPart {
 export interface WordDiff {
   before: DiffPart[];
   after: DiffPart[];
-  changes: Array<{ removed: string; added: string }>;
+  /** `why` is the rule's explanation when the engine knows which rule made the change. */
+  changes: Array<{ removed: string; added: string; why?: string }>;
+}
+
+/** The engine's comparison (`chat.compare`) in the panes' shape. */
+export function engineDiff(c: {
+  ops: Array<{ type: 'equal' | 'insert' | 'delete' | 'replace'; before: string; after: string }>;
+  summary: Array<{ ruleId: string | null; before: string; after: string; explanation: string }>;
+}): WordDiff {
+  const out: WordDiff = { before: [], after: [], changes: [] };
+  for (const op of c.ops) {
+    if (op.type === 'equal') {
+      out.before.push({ text: op.before, kind: 'same' });
+      out.after.push({ text: op.after, kind: 'same' });
+      continue;
+    }
+    if (op.before) out.before.push({ text: op.before, kind: 'removed' });
+    if (op.after) out.after.push({ text: op.after, kind: 'added' });
+  }
+  out.changes = c.summary
+    .map((s) => ({ removed: s.before.trim(), added: s.after.trim(), ...(s.ruleId ? { why: s.explanation } : {}) }))
+    .filter((s) => s.removed || s.added);
+  return out;
 }
 
 /** A word-level diff for the side-by-side view: each pane's parts and the list of changes. */

@@ -8,6 +8,7 @@ import type { RateLimiter } from '../rate-limiter';
 import { createConversationStore } from './conversations';
 import { createReplies, type PassageSource } from './reply';
 import { createConversationSearch } from './search';
+import { compareRevision } from './revision';
 
 export type { PassageSource } from './reply';
 
@@ -34,6 +35,12 @@ export function createChatService(d: ChatServiceDeps) {
     create: (user: Pick<UserRow, 'id'>, title?: string) => store.create(user.id, title),
     remove: (user: Pick<UserRow, 'id'>, id: number) => store.remove(user.id, id),
     search: (user: Pick<UserRow, 'id'>, query: string) => search(user.id, query),
+    /** Before and after of a reply's revised text, as a word diff linked to the rules (404 for others' messages). */
+    async compare(user: Pick<UserRow, 'id'>, conversationId: number, messageId: number) {
+      const { messages } = store.get(user.id, conversationId);
+      if (!messages.some((m) => m.id === messageId)) fail('NOT_FOUND', 'Message not found');
+      return compareRevision(messages, messageId);
+    },
     /** Saves the user's message and returns the reply to stream (see ReplyStream). */
     send: (user: Pick<UserRow, 'id'>, input: { conversationId: number; content: string }, signal?: AbortSignal) =>
       replies.send(user.id, input, signal),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ftsQuery } from './search';
 import { titleFromMessage } from './title';
+import { quickActionPrompt } from '../../../shared/quick-actions';
 
 describe('titles from a first message', () => {
   it('keeps a short message whole, on one line, without Markdown marks', () => {
@@ -15,6 +16,15 @@ describe('titles from a first message', () => {
 
   it('cuts one endless word at 59 characters', () => {
     expect(titleFromMessage('x'.repeat(200))).toBe(`${'x'.repeat(59)}…`);
+  });
+
+  it('names a quick action on pasted copy after the copy, not the numbered prompt', () => {
+    const prompt = quickActionPrompt('concise', { hasMessages: false, copy: 'The Velden County Board approved the budget Tuesday after a two-hour debate.' });
+    expect(titleFromMessage(prompt)).toBe('The Velden County Board approved the budget Tuesday after…');
+  });
+
+  it('names a quick action with no copy of its own after the action', () => {
+    expect(titleFromMessage(quickActionPrompt('simplify', { hasMessages: true }))).toBe('Simplify the language');
   });
 
   it('gives nothing for a message of marks only, so the default title stays', () => {
