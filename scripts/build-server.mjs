@@ -1,0 +1,46 @@
+// Bundles the server with esbuild when a server source is newer than the bundle.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'dist/server');
+const bundle = path.join(outDir, 'main.mjs');
+// Loaded by path at run time (a worker thread and a child process), so they sit beside the bundle.
+const companions = ['src/server/editor/harper/worker.mjs', 'src/server/services/documents/extract-process.mjs'];
+
+function newestSource(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of dirs) walk(path.join(root, dir));
+  return newest;
+}
+
+export async function buildServerIfStale() {
+  const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+  if (builtAt > newestSource(['src/server', 'src/shared', 'db'])) return;
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  for (const file of companions) fs.copyFileSync(path.join(root, file), path.join(outDir, path.basename(file)));
+}
+
+export const SERVER_BUNDLE = bundle;
+
+// Run directly (`node scripts/build-server.mjs`) it only builds.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServerIfStale();
