@@ -20,7 +20,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +28,7 @@ import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../test
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
 import { createSessionService } from '../src/server/services/auth/sessions';
+import { freePort } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { extraTtftMs: 15, streamErrors: 0, listMs: 50, loadMs: 50, stopMs: 1000 };
@@ -52,15 +52,6 @@ function fail(message: string): never {
   throw new Error(`bench chat: ${message}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 function quantile(xs: number[], q: number): number {

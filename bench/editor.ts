@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { analyze, stopEditor, warmEditor } from '../src/server/editor/index';
 import { lintWithHarper } from '../src/server/editor/harper/client';
+import { runWhenMain } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CORPUS = path.join(here, '../../shared/editor-corpus/dev.jsonl');
@@ -102,12 +103,4 @@ export async function run(args: string[] = []): Promise<void> {
   await stopEditor();
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  run(process.argv.slice(2)).then(
-    () => process.exit(0),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, run);

@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText } from '../src/server/services/documents/extract';
 import { checkFile } from '../src/server/services/documents/file-type';
 import { storyOf } from './editor';
+import { runWhenMain } from './support';
 
 const run$ = promisify(execFile);
 const PAGES = 100;
@@ -113,12 +113,4 @@ export async function run(args: string[] = []): Promise<void> {
   console.log(`ratio Copydesk / pdftotext: ${r.ratio.toFixed(2)} (${r.pages} pages, median of ${runs ?? 7} runs each)`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  run(process.argv.slice(2)).then(
-    () => process.exit(0),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, run);
