@@ -3,16 +3,15 @@ import { quickAction } from '../../../shared/quick-actions';
 import { detectAction, splitMessage } from '../../editor/respond/intent';
 
 /**
- * A title for a conversation from its first message: the first words of the
- * copy it carries, or, for a quick action with no copy of its own, the action's
- * name, never the first words of a long numbered prompt.
+ * A title for a conversation from its first message: its first words, except
+ * for a numbered quick-action prompt, which is named after the copy it carries
+ * or, with no copy of its own, after the action.
  */
 export function titleFromMessage(content: string): string {
-  const { copy } = splitMessage(content);
-  if (copy.trim()) return firstWords(copy);
-  // Only a numbered quick-action prompt is named after its action; a short request is its own best title.
   const action = /(^|\s)1[.)]\s/.test(content) ? detectAction(content) : null;
-  return firstWords(action ? quickAction(action).label : content);
+  if (!action) return firstWords(content);
+  const { copy } = splitMessage(content);
+  return firstWords(copy.trim() ? copy : quickAction(action).label);
 }
 
 /** One line, cut at a word within 60 characters, with an ellipsis when cut. */
