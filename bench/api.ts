@@ -8,14 +8,14 @@
  * Both servers are child processes started with `node --import tsx`, so the
  * measured pid is the server itself (the `tsx` CLI would add a wrapper process).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from './support';
+import { cpuUs, freePort, killChildren, startChild as spawnServer } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { minRatio: 0.5, maxP99Ms: 25 };
@@ -38,17 +38,6 @@ interface LoadResult {
   cpuUs: number;
 }
 
-const children = new Set<ChildProcess>();
-const killChildren = () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-};
-process.on('exit', killChildren);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killChildren();
-    process.exit(130);
-  });
-}
 
 function fail(message: string): never {
   throw new Error(`bench api: ${message}`);
@@ -59,14 +48,6 @@ function rssMb(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
   if (!line?.[1]) fail(`no VmRSS for pid ${pid}`);
   return Number(line[1]) / 1024;
-}
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/** CPU time (user + system) of a process so far, in microseconds. */
-function cpuUs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
 function ensureClientBuilt() {
@@ -80,15 +61,7 @@ function ensureClientBuilt() {
 }
 
 function startChild(name: string, script: string, env: Record<string, string>, logFile: string, nodeFlags: string[] = []) {
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, script.endsWith('.mjs') ? [...nodeFlags, script] : [...nodeFlags, '--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  children.add(child);
-  child.once('exit', () => children.delete(child));
+  const child = spawnServer(script, { env, logFile, nodeFlags, cwd: root });
   if (!child.pid) fail(`${name} did not start`);
   return child;
 }

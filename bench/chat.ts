@@ -18,7 +18,7 @@
  * Targets: <= 15 ms median extra TTFT, 0 errors over the concurrent streams,
  * <= 50 ms list and conversation load, stop reaching the model within 1 s.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +28,7 @@ import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../test
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
 import { createSessionService } from '../src/server/services/auth/sessions';
-import { freePort } from './support';
+import { cpuUs, freePort, startChild } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { extraTtftMs: 15, streamErrors: 0, listMs: 50, loadMs: 50, stopMs: 1000 };
@@ -42,11 +42,6 @@ export interface BenchRow {
   ok?: boolean;
 }
 
-const children = new Set<ChildProcess>();
-const killChildren = () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-};
-process.on('exit', killChildren);
 
 function fail(message: string): never {
   throw new Error(`bench chat: ${message}`);
@@ -121,29 +116,17 @@ function seed(dataDir: string, o: { streamers: number; conversations: number; me
   };
 }
 
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/** CPU time (user + system) a process has used so far, in ms (from /proc; Linux). */
+/** CPU time (user + system) a process has used so far, in ms; NaN once it is gone. */
 function cpuMs(pid: number): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    return cpuUs(pid) / 1000;
   } catch {
     return NaN;
   }
 }
 
 function startCopydesk(env: Record<string, string>, logFile: string, nodeFlags: string[]) {
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/server/main.ts', '--no-client-build'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
+  return startChild('src/server/main.ts', { args: ['--no-client-build'], env, logFile, nodeFlags, cwd: root });
 }
 
 async function waitReady(url: string, child: ChildProcess, logFile: string) {

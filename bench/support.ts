@@ -1,3 +1,5 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,4 +25,45 @@ export function runWhenMain(moduleUrl: string, run: (args: string[]) => Promise<
       process.exit(1);
     },
   );
+}
+
+const children = new Set<ChildProcess>();
+
+/** Ends every child a benchmark started; runs on exit and on Ctrl-C so no server outlives its run. */
+export function killChildren() {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+}
+process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+/**
+ * Starts a server as a child process of its own (so its pid is the server's, for
+ * CPU and memory readings) with its output in `logFile`. A `.mjs` script runs
+ * under plain Node; a TypeScript one through tsx.
+ */
+export function startChild(script: string, o: { args?: string[]; env: Record<string, string>; logFile: string; nodeFlags?: string[]; cwd: string }) {
+  const out = fs.openSync(o.logFile, 'a');
+  const runner = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...(o.nodeFlags ?? []), ...runner, script, ...(o.args ?? [])], {
+    cwd: o.cwd,
+    env: { ...process.env, ...o.env },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time (user + system) a process has used so far, in microseconds (from /proc; Linux). */
+export function cpuUs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
