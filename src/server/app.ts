@@ -9,7 +9,8 @@ import { createContext, type AppDeps } from './trpc/context';
 import { restRoutes } from './rest/routes';
 import { mountRestRoutes } from './rest/shim';
 import { clientIp } from './http/client-ip';
-import { jsonOnly, noStore, originCheck, securityHeaders } from './http/security';
+import { originCheck, refuseNonJson, responseHeaders } from './http/security';
+import { requestHeader } from './http/request-header';
 import { requestLog } from './http/request-log';
 import { mountClient } from './http/static-client';
 import { errorDetails } from './errors';
@@ -32,15 +33,21 @@ export function createApp(opts: AppOptions) {
   const deps: AppDeps = { db: opts.db, clock: opts.clock, config: opts.config, services: opts.services };
   const app = new Hono();
 
+  const respond = responseHeaders({ https: opts.config.secureCookies, stripe: opts.services.billing.provider.kind === 'stripe' });
+  const limitJsonBody = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ message: 'Request body is too large' }, 413),
+  });
+
   app.use('*', requestLog(log));
-  app.use('*', securityHeaders({ https: opts.config.secureCookies, stripe: opts.services.billing.provider.kind === 'stripe' }));
+  app.use('*', respond.middleware);
   app.use('*', originCheck(opts.config.appOrigin));
   for (const prefix of ['/api/*', '/trpc/*']) {
-    app.use(prefix, noStore());
-    app.use(prefix, jsonOnly(NON_JSON_PATHS));
     app.use(prefix, async (c, next) => {
       // GETs carry no body; wrapping their request stream anyway costs every read.
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      const refused = refuseNonJson(c, NON_JSON_PATHS);
+      if (refused) return refused;
       if (c.req.path === UPLOAD_PATH) {
         // Uploads are limited to MAX_UPLOAD_MB: a declared length over it is refused here, and the multipart
         // reader counts the streamed bytes itself, so a chunked body is never buffered whole.
@@ -48,10 +55,7 @@ export function createApp(opts: AppOptions) {
         return c.json({ success: false, message: UPLOAD_MESSAGES.tooLarge(opts.config.maxUploadMb) }, 413);
       }
       if (NON_JSON_PATHS.includes(c.req.path)) return next();
-      return bodyLimit({
-        maxSize: JSON_BODY_LIMIT,
-        onError: (c) => c.json({ message: 'Request body is too large' }, 413),
-      })(c, next);
+      return limitJsonBody(c, next);
     });
   }
 
@@ -63,7 +67,11 @@ export function createApp(opts: AppOptions) {
       // One request must not fan out into thousands of password hashes.
       maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ resHeaders }) =>
-        createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, opts.config.trustProxy), resHeaders }),
+        createContext(deps, {
+          cookie: requestHeader(c, 'cookie'),
+          ip: clientIp(c, opts.config.trustProxy),
+          setCookie: (value) => resHeaders.append('Set-Cookie', value),
+        }),
       responseMeta({ errors }) {
         const retryAfter = errors.map((e) => errorDetails(e).retryAfter).find((v) => typeof v === 'number');
         return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
@@ -74,7 +82,7 @@ export function createApp(opts: AppOptions) {
     }),
   );
 
-  mountRestRoutes(app, restRoutes, deps, log);
+  mountRestRoutes(app, restRoutes, deps, respond, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   mountClient(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
 

@@ -60,6 +60,22 @@ describe('startServer', () => {
     expect(third.logs).toContain('admin: already admin chief@news.example');
   });
 
+  it('serves the API over Node with the session cookie, the security headers and no-store', async () => {
+    const { call, server } = await start(dataDir());
+    const registered = await call('/api/register', { username: 'ines', email: 'ines@news.example', password: 'ines-pass-1!' });
+    const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    expect(cookie).toMatch(/^copydesk_session=\S+/);
+    const url = `http://127.0.0.1:${server.port}/api/user`;
+    const res = await fetch(url, { headers: { cookie: `theme=dark; ${cookie}` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ username: 'ines' });
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(url)).status).toBe(401);
+  });
+
   it('creates no admin without both variables', async () => {
     const { logs, call } = await start(dataDir(), { ADMIN_EMAIL: 'chief@news.example' });
     expect(logs.some((l) => l.startsWith('admin:'))).toBe(false);

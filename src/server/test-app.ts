@@ -37,10 +37,10 @@ export function createTestApp(o: TestAppOptions = {}) {
 
   /** A tRPC caller as the given session token would be (or anonymous). */
   const caller = (opts: { token?: string; ip?: string } = {}) => {
-    const headers = new Headers();
-    if (opts.token) headers.set('cookie', `copydesk_session=${opts.token}`);
+    const cookie = opts.token ? `copydesk_session=${opts.token}` : undefined;
     const resHeaders = new Headers();
-    return { api: createCaller(createContext({ db, clock, config, services }, { headers, ip: opts.ip ?? '127.0.0.1', resHeaders })), resHeaders };
+    const setCookie = (value: string) => resHeaders.append('Set-Cookie', value);
+    return { api: createCaller(createContext({ db, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie })), resHeaders };
   };
 
   return {

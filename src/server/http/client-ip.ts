@@ -1,8 +1,5 @@
 import type { Context } from 'hono';
-
-interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string } };
-}
+import { nodeIncoming, requestHeader } from './request-header';
 
 /**
  * The peer address, or, when the operator says a proxy is in front, the last
@@ -12,8 +9,8 @@ interface NodeBindings {
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    const forwarded = requestHeader(c, 'x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
-  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return nodeIncoming(c)?.socket?.remoteAddress ?? 'unknown';
 }

@@ -9,8 +9,8 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 const body = (b: unknown) => b as never;
 
 /** The list answers the array of the contract; the next page's cursor travels in a header. */
-function pageWithCursorHeader<T>(page: { items: T[]; nextCursor: string | null }, r: { hono: { header(name: string, value: string): void } }) {
-  if (page.nextCursor) r.hono.header('X-Next-Cursor', page.nextCursor);
+function pageWithCursorHeader<T>(page: { items: T[]; nextCursor: string | null }, r: { header(name: string, value: string): void }) {
+  if (page.nextCursor) r.header('X-Next-Cursor', page.nextCursor);
   return page.items;
 }
 

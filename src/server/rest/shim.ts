@@ -6,15 +6,19 @@ import { createCaller } from '../routers';
 import { createContext, type AppDeps } from '../trpc/context';
 import { publicMessage } from '../trpc/init';
 import { clientIp } from '../http/client-ip';
+import { requestHeader } from '../http/request-header';
+import type { ResponseHeaders } from '../http/security';
 import { httpStatusOf } from './status';
 
 export type Caller = ReturnType<typeof createCaller>;
 
 export interface RestRequest {
-  params: Record<string, string>;
-  query: Record<string, string>;
+  readonly params: Record<string, string>;
+  readonly query: Record<string, string>;
   body: unknown;
   hono: HonoContext;
+  /** Sets a header on the JSON answer. */
+  header(name: string, value: string): void;
 }
 
 export interface RestRoute {
@@ -37,36 +41,62 @@ async function readJsonBody(c: HonoContext): Promise<unknown> {
   }
 }
 
+/**
+ * A class, not an object literal: a literal with getters, built per request,
+ * made V8 promote every request's objects to the old generation.
+ */
+class ShimRequest implements RestRequest {
+  extraHeaders: Record<string, string> | undefined;
+
+  constructor(
+    readonly hono: HonoContext,
+    readonly body: unknown,
+  ) {}
+
+  get params() {
+    return this.hono.req.param();
+  }
+
+  get query() {
+    return this.hono.req.query();
+  }
+
+  header(name: string, value: string) {
+    (this.extraHeaders ??= {})[name] = value;
+  }
+}
+
 /** Turns any error into the contract's `{message, code?, ...}` body; never leaks internals. */
-export function restErrorResponse(c: HonoContext, error: unknown, log: (line: string) => void) {
+export function restErrorResponse(error: unknown, respond: ResponseHeaders, log: (line: string) => void, cookies?: string[]) {
   const trpcError =
     error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error as Error });
-  const status = httpStatusOf(trpcError.code) as ContentfulStatusCode;
+  const status = httpStatusOf(trpcError.code);
   if (status >= 500) log(`error: ${trpcError.cause instanceof Error ? trpcError.cause.stack : trpcError.message}`);
   const details = errorDetails(trpcError);
-  if (typeof details.retryAfter === 'number') c.header('Retry-After', String(details.retryAfter));
-  return c.json({ message: publicMessage(trpcError), ...details }, status);
+  const extra = typeof details.retryAfter === 'number' ? { 'Retry-After': String(details.retryAfter) } : undefined;
+  return respond.json({ message: publicMessage(trpcError), ...details }, status, extra, cookies);
 }
 
 /** Serves each REST row by calling the same procedure through `createCaller`. */
-export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, log: (line: string) => void) {
+export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, respond: ResponseHeaders, log: (line: string) => void) {
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
-      const resHeaders = new Headers();
-      let response: Response;
+      const cookies: string[] = [];
       try {
-        const ctx = createContext(deps, { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy), resHeaders });
+        const ctx = createContext(deps, {
+          cookie: requestHeader(c, 'cookie'),
+          ip: clientIp(c, deps.config.trustProxy),
+          setCookie: (value) => cookies.push(value),
+        });
         const body = route.method === 'GET' || route.method === 'DELETE' || route.rawBody ? undefined : await readJsonBody(c);
-        const result = await route.call(createCaller(ctx), { params: c.req.param(), query: c.req.query(), body, hono: c });
-        response = result instanceof Response ? result : c.json(result as object, route.status ?? 200);
+        const req = new ShimRequest(c, body);
+        const result = await route.call(createCaller(ctx), req);
+        if (!(result instanceof Response)) return respond.json(result, route.status ?? 200, req.extraHeaders, cookies);
+        for (const cookie of cookies) result.headers.append('Set-Cookie', cookie);
+        return result;
       } catch (error) {
-        response = restErrorResponse(c, error, log);
+        return restErrorResponse(error, respond, log, cookies);
       }
-      resHeaders.forEach((value, key) => {
-        if (key.toLowerCase() !== 'set-cookie') response.headers.set(key, value);
-      });
-      for (const cookie of resHeaders.getSetCookie()) response.headers.append('Set-Cookie', cookie);
-      return response;
     });
   }
 }

@@ -27,8 +27,8 @@ async function withModel(behaviour: Parameters<typeof startFakeOpenAi>[0] = {}, 
 
 /** A caller whose calls carry an abort signal, as the HTTP adapter's calls do. */
 function callerWithSignal(token: string, signal: AbortSignal) {
-  const headers = new Headers({ cookie: `copydesk_session=${token}` });
-  const ctx = createContext({ db: t.db, clock: t.clock, config: t.config, services: t.services }, { headers, ip: '127.0.0.1', resHeaders: new Headers() });
+  const deps = { db: t.db, clock: t.clock, config: t.config, services: t.services };
+  const ctx = createContext(deps, { cookie: `copydesk_session=${token}`, ip: '127.0.0.1', setCookie: () => {} });
   return createCaller(ctx, { signal });
 }
 

@@ -16,30 +16,34 @@ export interface Context extends AppDeps {
   user: UserRow | null;
   session: SessionRow | null;
   ip: string;
-  /** Headers the transport copies onto the response (Set-Cookie). */
-  resHeaders: Headers;
+  /** Adds a Set-Cookie value to the response; each transport says how. */
+  setCookie: (value: string) => void;
 }
 
 export interface RequestInfo {
-  headers: Headers;
+  /** The request's Cookie header. */
+  cookie: string | undefined;
   ip: string;
-  resHeaders: Headers;
+  setCookie: (value: string) => void;
 }
 
 /** Reads the session cookie, validates it, and re-sends it when its expiry slid forward. */
 export function createContext(deps: AppDeps, req: RequestInfo): Context {
-  const token = readSessionToken(req.headers.get('cookie'));
+  const token = readSessionToken(req.cookie);
   const found = deps.services.sessions.validate(token);
   if (found?.refreshed && token) {
-    req.resHeaders.append('Set-Cookie', sessionCookie(token, found.session, deps.config.secureCookies, deps.clock()));
+    req.setCookie(sessionCookie(token, found.session, deps.config.secureCookies, deps.clock()));
   }
   // Local billing rolls an ended period forward (or ends a cancelled plan) before anything reads access.
   const user = found ? deps.services.billing.settle(found.user) : null;
   return {
-    ...deps,
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    services: deps.services,
     user,
     session: found?.session ?? null,
     ip: req.ip,
-    resHeaders: req.resHeaders,
+    setCookie: req.setCookie,
   };
 }

@@ -1,6 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { hash, timingSafeEqual } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** A random string of `bytes` bytes of entropy (default 20 = 160 bits). */
 export function randomToken(bytes = 20): string {
@@ -9,13 +8,16 @@ export function randomToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(buf);
 }
 
+/**
+ * Hex SHA-256. Every authenticated request hashes its session secret, so this is
+ * node:crypto's one-shot hash: no Hash object for the garbage collector to finalise.
+ */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return hash('sha256', token, 'hex');
 }
 
 export function hashesEqual(a: string, b: string): boolean {
-  const enc = new TextEncoder();
-  const x = enc.encode(a);
-  const y = enc.encode(b);
-  return x.length === y.length && constantTimeEqual(x, y);
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
