@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trpcSpreadPlugin } from './trpc-spread.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist/server');
@@ -22,13 +23,12 @@ function newestSource(dirs) {
   return newest;
 }
 
-export async function buildServerIfStale() {
-  const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
-  if (builtAt > newestSource(['src/server', 'src/shared', 'db'])) return;
+/** Bundles the server into `outfile`, its companions beside it. */
+export async function buildServer(outfile = bundle) {
   const { build } = await import('esbuild');
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: bundle,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -36,8 +36,16 @@ export async function buildServerIfStale() {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    plugins: [trpcSpreadPlugin()],
   });
-  for (const file of companions) fs.copyFileSync(path.join(root, file), path.join(outDir, path.basename(file)));
+  for (const file of companions) fs.copyFileSync(path.join(root, file), path.join(path.dirname(outfile), path.basename(file)));
+}
+
+export async function buildServerIfStale() {
+  const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+  const scripts = ['build-server.mjs', 'trpc-spread.mjs'].map((f) => fs.statSync(path.join(root, 'scripts', f)).mtimeMs);
+  if (builtAt > Math.max(newestSource(['src/server', 'src/shared', 'db']), ...scripts)) return;
+  await buildServer();
 }
 
 export const SERVER_BUNDLE = bundle;

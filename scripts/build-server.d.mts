@@ -1,0 +1,3 @@
+export const SERVER_BUNDLE: string;
+export function buildServer(outfile?: string): Promise<void>;
+export function buildServerIfStale(): Promise<void>;

@@ -1,0 +1,5 @@
+export const FAST_SPREAD_HELPER: string;
+export const TRPC_DIST_FILE: RegExp;
+export function findSpreadHelper(source: string): { start: number; end: number; text: string } | undefined;
+export function replaceSpreadHelper(source: string): { code: string; replaced: boolean };
+export function trpcSpreadPlugin(): { name: string; setup(build: unknown): void };

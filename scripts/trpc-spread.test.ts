@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FAST_SPREAD_HELPER, findSpreadHelper, replaceSpreadHelper, TRPC_DIST_FILE } from './trpc-spread.mjs';
+import { buildServer } from './build-server.mjs';
+import { freePort } from '../bench/support';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(root, 'node_modules/@trpc/server/dist');
+
+/** The installed @trpc/server files that define the helper (the bundle loads the .mjs ones). */
+const helperFiles = fs
+  .readdirSync(distDir)
+  .map((f) => path.join(distDir, f))
+  .filter((f) => TRPC_DIST_FILE.test(f) && findSpreadHelper(fs.readFileSync(f, 'utf8')));
+
+type Spread = (target: object, ...sources: unknown[]) => object;
+
+/** The published helper with the runtime helpers it calls, from the first of them to its own end. */
+function publishedSpread(): Spread {
+  const source = fs.readFileSync(helperFiles[0]!, 'utf8');
+  const start = source.indexOf('//#region \\0@oxc-project+runtime');
+  const helper = findSpreadHelper(source)!;
+  expect(start).toBeGreaterThanOrEqual(0);
+  expect(start).toBeLessThan(helper.start);
+  return new Function(`${source.slice(start, helper.end)}\nreturn _objectSpread2;`)() as Spread;
+}
+
+const fastSpread = new Function(`${FAST_SPREAD_HELPER}\nreturn _objectSpread2;`)() as Spread;
+
+/** Everything observable about an object: key order, every descriptor, the prototype. */
+function shape(o: object) {
+  return { keys: Reflect.ownKeys(o), descriptors: Object.getOwnPropertyDescriptors(o), proto: Object.getPrototypeOf(o) };
+}
+
+describe('the replacement spread helper', () => {
+  it('replaces the one definition in the installed @trpc/server', () => {
+    expect(helperFiles).toHaveLength(1);
+    const { code, replaced } = replaceSpreadHelper(fs.readFileSync(helperFiles[0]!, 'utf8'));
+    expect(replaced).toBe(true);
+    expect(code).toContain('function _spreadKey(');
+    expect(code.match(/function _objectSpread2\(/g)).toHaveLength(1);
+    expect(replaceSpreadHelper('export const x = 1;')).toEqual({ code: 'export const x = 1;', replaced: false });
+  });
+
+  const next = () => {};
+  const sym = Symbol('s');
+  const hidden = Symbol('hidden');
+  const withHiddenSymbol = () => Object.defineProperty({ a: 1, [sym]: 2 }, hidden, { value: 3, enumerable: false });
+  const cases: Array<[string, () => unknown[]]> = [
+    ['tRPC’s call shape: spread, empty, literal', () => [{}, { ctx: { u: 1 }, path: 'auth.me', input: undefined }, {}, { meta: undefined, input: 2, next }]],
+    ['an override of an existing key', () => [{ a: 1, b: 2 }, { b: 3, c: 4 }]],
+    ['integer-like keys, in order', () => [{ z: 1 }, { 2: 'b', 1: 'a', y: 0 }]],
+    ['symbols, enumerable or not', () => [{}, withHiddenSymbol(), {}, withHiddenSymbol()]],
+    ['null and undefined sources', () => [{ a: 1 }, null, undefined, null]],
+    ['a string source', () => [{}, 'ab', {}, 'cd']],
+    ['inherited keys are not copied', () => [{}, Object.create({ inherited: 1 }, { own: { value: 2, enumerable: true } })]],
+    ['an own __proto__ key stays a key', () => [{}, JSON.parse('{"__proto__": {"polluted": true}, "x": 1}'), {}, JSON.parse('{"__proto__": 5}')]],
+    ['a key Object.prototype has', () => [{}, { toString: 'own', constructor: 1 }, {}, { valueOf: 2 }]],
+    ['getters: read in odd places, copied in even ones', () => [{}, { get g() { return 1; } }, {}, { get h() { return 2; }, set h(_v) {} }]],
+    ['a non-writable target key', () => [Object.defineProperty({}, 'k', { value: 1, writable: false, enumerable: true, configurable: true }), { k: 2 }]],
+    ['an accessor on the target overwritten by a value', () => [{ get k() { return 1; } }, {}, { k: 2 }]],
+    ['a non-enumerable key in an even place', () => [{}, {}, Object.defineProperty({}, 'n', { value: 1, enumerable: false })]],
+  ];
+
+  it.each(cases)('matches the published helper: %s', (_name, args) => {
+    const published = publishedSpread();
+    const [a, ...sourcesA] = args() as [object, ...unknown[]];
+    const [b, ...sourcesB] = args() as [object, ...unknown[]];
+    const expected = published(a, ...sourcesA);
+    const actual = fastSpread(b, ...sourcesB);
+    expect(actual).toBe(b);
+    expect(shape(actual)).toEqual(shape(expected));
+    expect(Object.getPrototypeOf({})).not.toHaveProperty('polluted');
+  });
+});
+
+describe('the server bundle', () => {
+  // Two levels under the root, as dist/server is: the bundle finds db/migrations from there.
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  const outDir = fs.mkdtempSync(path.join(root, 'dist/test-bundle-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bundle-'));
+  afterAll(() => {
+    fs.rmSync(outDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('compiles tRPC in with the replaced helper and serves the API through it', async () => {
+    const bundle = path.join(outDir, 'main.mjs');
+    await buildServer(bundle);
+    const code = fs.readFileSync(bundle, 'utf8');
+    expect(code).toContain('function _spreadKey(');
+    expect(code).not.toMatch(/^import .* from "@trpc\/server/m);
+
+    const port = await freePort();
+    const child = spawn(process.execPath, [bundle, '--no-client-build'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = out.match(/listening on (http:\/\/\S+)/);
+          if (m) resolve(m[1]!);
+        });
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.once('exit', (code) => reject(new Error(`the bundle exited (${code}): ${out}`)));
+      });
+      const post = (p: string, body: unknown, cookie = '') =>
+        fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+
+      const registered = await post('/api/register', { username: 'bundle_user', email: 'bundle@news.example', password: 'bundle-pass-1!' });
+      expect(registered.status).toBe(201);
+      const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+      const me = await fetch(`${url}/api/user`, { headers: { cookie } });
+      expect(await me.json()).toMatchObject({ username: 'bundle_user' });
+      const viaTrpc = await fetch(`${url}/trpc/auth.me`, { headers: { cookie } });
+      expect((await viaTrpc.json()).result.data.json).toMatchObject({ email: 'bundle@news.example' });
+      expect((await fetch(`${url}/api/user`)).status).toBe(401);
+      const invalid = await post('/api/login', { email: 'not-an-email', password: 'x' });
+      expect(invalid.status).toBe(400);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
