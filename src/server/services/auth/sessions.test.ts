@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../../../db/schema';
+import { sessions, users } from '../../../../db/schema';
 import { HOUR_MS, DAY_MS } from '../../../shared/limits';
 import { createTestApp, type TestApp } from '../../test-app';
 import { SESSION_COOKIE, blankSessionCookie, readSessionToken, sessionCookie } from './sessions';
@@ -31,6 +31,22 @@ describe('session tokens', () => {
     const { user, sessions: svc } = await setup();
     const tokens = new Set(Array.from({ length: 20 }, () => svc.create(user.id, false).token));
     expect(tokens.size).toBe(20);
+  });
+
+  it('decode the session and user rows exactly as Drizzle does, nulls, dates and flags included', async () => {
+    const { user, sessions: svc } = await setup();
+    const { token, session } = svc.create(user.id, true);
+    t.db
+      .update(users)
+      .set({ isAdmin: true, teamId: 7, subscriptionStatus: 'active', subscriptionRenewalDate: new Date('2026-04-02T09:00:00Z'), billingCustomerId: 'cus_1', cancelAtPeriodEnd: true })
+      .where(eq(users.id, user.id))
+      .run();
+    const viaDrizzle = t.db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, session.id)).get()!;
+    const found = svc.validate(token)!;
+    expect({ session: found.session, user: found.user }).toEqual(viaDrizzle);
+    expect(found.user.subscriptionRenewalDate).toBeInstanceOf(Date);
+    expect(found.user.trialUsedAt).toBeNull();
+    expect(found.session.rememberMe).toBe(true);
   });
 
   it('validate to their user', async () => {
