@@ -9,7 +9,7 @@ import { createContext, type AppDeps } from './trpc/context';
 import { restRoutes } from './rest/routes';
 import { mountRestRoutes } from './rest/shim';
 import { clientIp } from './http/client-ip';
-import { originCheck, refuseNonJson, responseHeaders } from './http/security';
+import { API_PREFIXES, originCheck, refuseNonJson, responseHeaders } from './http/security';
 import { requestHeader } from './http/request-header';
 import { requestLog } from './http/request-log';
 import { mountClient } from './http/static-client';
@@ -42,8 +42,8 @@ export function createApp(opts: AppOptions) {
   app.use('*', requestLog(log));
   app.use('*', respond.middleware);
   app.use('*', originCheck(opts.config.appOrigin));
-  for (const prefix of ['/api/*', '/trpc/*']) {
-    app.use(prefix, async (c, next) => {
+  for (const prefix of API_PREFIXES) {
+    app.use(`${prefix}*`, async (c, next) => {
       // GETs carry no body; wrapping their request stream anyway costs every read.
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
       const refused = refuseNonJson(c, NON_JSON_PATHS);

@@ -19,6 +19,12 @@ export const contactRoute = createRoute({
 
 const SEND_DELAY_MS = 1000;
 
+const CONTACT_POINTS = [
+  { Icon: Clock, title: 'Reply within 24 hours', text: 'We answer every message within 24 hours.' },
+  { Icon: MessageSquare, title: 'Newsroom plans', text: 'Ask about team seats for your desk or publication.' },
+  { Icon: Mail, title: 'Account help', text: 'Locked out? You can also reset your password from the login page.' },
+];
+
 /** The message is not sent anywhere yet: the spec simulates delivery with a one-second pause. */
 async function sendContactMessage(_message: ContactForm) {
   await new Promise((resolve) => setTimeout(resolve, SEND_DELAY_MS));
@@ -51,33 +57,17 @@ function ContactPage() {
             Questions about Copydesk, your subscription or your team? Send us a note and a real person will answer.
           </p>
           <ul className="mt-8 space-y-5">
-            <li className="flex gap-4">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
-                <Clock aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <p className="font-semibold">Reply within 24 hours</p>
-                <p className="text-sm text-slate-600">We answer every message within 24 hours.</p>
-              </div>
-            </li>
-            <li className="flex gap-4">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
-                <MessageSquare aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <p className="font-semibold">Newsroom plans</p>
-                <p className="text-sm text-slate-600">Ask about team seats for your desk or publication.</p>
-              </div>
-            </li>
-            <li className="flex gap-4">
-              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
-                <Mail aria-hidden="true" className="size-5" />
-              </span>
-              <div>
-                <p className="font-semibold">Account help</p>
-                <p className="text-sm text-slate-600">Locked out? You can also reset your password from the login page.</p>
-              </div>
-            </li>
+            {CONTACT_POINTS.map(({ Icon, title, text }) => (
+              <li key={title} className="flex gap-4">
+                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <div>
+                  <p className="font-semibold">{title}</p>
+                  <p className="text-sm text-slate-600">{text}</p>
+                </div>
+              </li>
+            ))}
           </ul>
         </div>
         <Card className="p-6 sm:p-8">

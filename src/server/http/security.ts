@@ -33,7 +33,8 @@ export function securityHeaderList(opts: { https: boolean; stripe?: boolean }): 
   ];
 }
 
-const API_PREFIXES = ['/api/', '/trpc/'];
+/** Paths that answer API calls: no-store, JSON-only bodies, body limits. */
+export const API_PREFIXES = ['/api/', '/trpc/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 const HAS_HEADERS = Symbol('copydesk.hasSecurityHeaders');
