@@ -18,6 +18,11 @@ export function ftsQuery(input: string): string | null {
   return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
 }
 
+/** Restricts an `ftsQuery` to one user's messages: their owner token, and the words in the message text only. */
+export function ownedFtsQuery(userId: number, fts: string): string {
+  return `owner : "owner${userId}" AND content : (${fts})`;
+}
+
 interface ConversationRowRaw {
   id: number;
   title: string;
@@ -35,6 +40,8 @@ export function createConversationSearch(db: DB) {
      WHERE user_id = ? AND instr(lower(title), lower(?)) > 0
      ORDER BY updated_at DESC, id DESC LIMIT ${MAX_CONVERSATIONS}`,
   );
+  // The owner's token in the MATCH keeps FTS5 to the caller's messages (see the 0005
+  // migration); newest first lets it stop at the limit instead of ranking every match.
   const messageMatches = sqlite.prepare<[string, number], ConversationRowRaw & { message_id: number; snippet: string }>(
     `SELECT c.id, c.title, c.created_at, c.updated_at, m.id AS message_id,
             snippet(messages_fts, 0, '', '', '…', 16) AS snippet
@@ -42,7 +49,7 @@ export function createConversationSearch(db: DB) {
      JOIN messages m ON m.id = messages_fts.rowid
      JOIN conversations c ON c.id = m.conversation_id
      WHERE messages_fts MATCH ? AND c.user_id = ?
-     ORDER BY rank LIMIT ${MAX_MESSAGE_HITS}`,
+     ORDER BY messages_fts.rowid DESC LIMIT ${MAX_MESSAGE_HITS}`,
   );
 
   return function search(userId: number, query: string): SearchHit[] {
@@ -50,7 +57,7 @@ export function createConversationSearch(db: DB) {
     for (const row of titleMatches.all(userId, query)) hits.set(row.id, { row, titleMatch: true, messages: [] });
     const fts = ftsQuery(query);
     if (fts) {
-      for (const r of messageMatches.all(fts, userId)) {
+      for (const r of messageMatches.all(ownedFtsQuery(userId, fts), userId)) {
         const hit = hits.get(r.id) ?? { row: r, titleMatch: false, messages: [] };
         hits.set(r.id, hit);
         hit.messages.push({ id: r.message_id, snippet: r.snippet });
