@@ -79,7 +79,7 @@ export async function measurePdfExtraction(o: { runs?: number; log?: (line: stri
     const bytes = await buildPdf();
     const file = path.join(dir, `bench-${PAGES}.pdf`);
     fs.writeFileSync(file, bytes);
-    const copydesk = async () => extractText(await checkFile('bench.pdf', new Uint8Array(fs.readFileSync(file))));
+    const copydesk = async () => extractText(await checkFile('bench.pdf', { path: file, sizeBytes: fs.statSync(file).size }));
 
     const ours = await copydesk();
     const theirs = await pdftotext(file);

@@ -22,6 +22,10 @@ export interface Config {
     apiBase?: string;
   };
   maxUploadMb: number;
+  /** Bytes of uploaded files one account may keep, in MB. */
+  storageQuotaMb: number;
+  /** Document extractions running at once, machine-wide. */
+  maxExtractions: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -72,5 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiBase: nonEmpty(env.STRIPE_API_BASE),
     },
     maxUploadMb: positiveInt(env, 'MAX_UPLOAD_MB', 20),
+    storageQuotaMb: positiveInt(env, 'STORAGE_QUOTA_MB', 200),
+    maxExtractions: positiveInt(env, 'MAX_EXTRACTIONS', 2),
   };
 }

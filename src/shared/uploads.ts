@@ -51,4 +51,6 @@ export const UPLOAD_MESSAGES = {
   tooComplex: 'The file is too complex to read safely. Split it into smaller files or save it again in a simpler format.',
   busy: 'Copydesk is reading other documents right now. Try again in a moment.',
   tooMany: 'Too many uploads in a short time. Try again later.',
+  quotaFull: (quotaMb: number) =>
+    `Your documents have reached your storage limit of ${quotaMb} MB. Delete documents you no longer need, then upload again.`,
 } as const;

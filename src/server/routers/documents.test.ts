@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../shared/uploads';
 import { stopEditor } from '../editor';
 import { failure, subscriber, visitor } from '../services/chat/test-support';
-import { fileOf, fixture } from '../services/documents/test-support';
+import { fileOf, fixture, receivedFile } from '../services/documents/test-support';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -45,7 +45,7 @@ describe('documents router', () => {
 
     const { api } = await visitor(t, 'olusegun');
     let read = false;
-    const file = { read: async () => ((read = true), { filename: 'story.txt', bytes: fixture('story.txt') }) };
+    const file = { read: async () => ((read = true), receivedFile('story.txt', fixture('story.txt'))) };
     expect(await failure(api.documents.upload({ file }))).toMatchObject({ code: 'FORBIDDEN', details: { code: 'SUBSCRIPTION_REQUIRED' } });
     expect(read).toBe(false);
   });

@@ -5,6 +5,77 @@
  */
 // Each parser is imported only by the job that needs it: the process starts for one file.
 
+import { readFile } from 'node:fs/promises';
+import { createInflate } from 'node:zlib';
+
+class InflateLimit extends Error {}
+
+/**
+ * Inflates every Flate stream of a PDF into nothing, counting bytes, before the parser
+ * sees the file: a small PDF can hold a stream that inflates to gigabytes, and the
+ * parser would hold all of it. Images are left out (a text parser never decodes them);
+ * the kernel's memory limit on this process still bounds one that lies.
+ * @param {Buffer} bytes @param {number} maxBytes
+ */
+async function checkPdfStreams(bytes, maxBytes) {
+  let total = 0;
+  let at = 0;
+  for (;;) {
+    const keyword = bytes.indexOf('stream', at, 'latin1');
+    if (keyword < 0) return;
+    at = keyword + 6;
+    if (keyword >= 3 && bytes.toString('latin1', keyword - 3, keyword) === 'end') continue;
+    let start = at;
+    if (bytes[start] === 0x0d) start++;
+    if (bytes[start] !== 0x0a) continue;
+    start++;
+    const window = bytes.toString('latin1', Math.max(0, keyword - 4096), keyword);
+    const dict = window.slice(Math.max(0, window.lastIndexOf('obj')));
+    const end = bytes.indexOf('endstream', start, 'latin1');
+    if (end < 0) return;
+    at = end + 9;
+    if (!/\/FlateDecode|\/Fl\b/.test(dict) || /\/Subtype\s*\/Image/.test(dict)) continue;
+    total = await inflatedSize(bytes.subarray(start, end), maxBytes - total, total);
+  }
+}
+
+/** @param {Buffer} compressed @param {number} budget @param {number} before */
+function inflatedSize(compressed, budget, before) {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflate({ chunkSize: 64 * 1024 });
+    let size = 0;
+    let settled = false;
+    const finish = (/** @type {unknown} */ error) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else resolve(before + size);
+    };
+    inflate.on('data', (/** @type {Buffer} */ chunk) => {
+      size += chunk.length;
+      if (size > budget) {
+        inflate.destroy();
+        finish(new InflateLimit());
+      }
+    });
+    inflate.on('end', () => finish());
+    // A damaged stream is the parser's business; only its size is checked here.
+    inflate.on('error', () => finish());
+    inflate.end(compressed);
+  });
+}
+
+/** Strict UTF-8 with no NUL: a file that is really binary (or UTF-16) fails here. @param {Buffer} bytes */
+function decodeText(bytes) {
+  let text;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
+  return text.includes('\u0000') ? null : text;
+}
+
 /** @param {Uint8Array} bytes @param {number} maxPages @param {number} maxChars */
 async function pdfText(bytes, maxPages, maxChars) {
   const { getDocumentProxy } = await import('unpdf');
@@ -79,24 +150,32 @@ async function csvText(text) {
 /** @param {any} job */
 async function run(job) {
   try {
+    const bytes = await readFile(job.path);
     switch (job.kind) {
       case 'pdf':
-        return await pdfText(job.bytes, job.maxPages, job.maxChars);
+        await checkPdfStreams(bytes, job.maxInflatedBytes);
+        return await pdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), job.maxPages, job.maxChars);
       case 'docx': {
         const { default: mammoth } = await import('mammoth');
-        return { ok: true, text: (await mammoth.extractRawText({ buffer: Buffer.from(job.bytes) })).value };
+        return { ok: true, text: (await mammoth.extractRawText({ buffer: bytes })).value };
       }
       case 'doc': {
         const { default: WordExtractor } = await import('word-extractor');
-        return { ok: true, text: (await new WordExtractor().extract(Buffer.from(job.bytes))).getBody() };
+        return { ok: true, text: (await new WordExtractor().extract(bytes)).getBody() };
       }
-      case 'csv':
-        return { ok: true, text: await csvText(job.text) };
+      case 'txt':
+      case 'md':
+      case 'csv': {
+        const text = decodeText(bytes);
+        if (text === null) return { ok: false, reason: 'not-utf8' };
+        if (text.length > job.maxChars * 2) return { ok: false, reason: 'too-much-text' };
+        return { ok: true, text: job.kind === 'csv' ? await csvText(text) : text };
+      }
       default:
         return { ok: false, reason: 'unreadable' };
     }
-  } catch {
-    return { ok: false, reason: 'unreadable' };
+  } catch (e) {
+    return { ok: false, reason: e instanceof InflateLimit || e instanceof RangeError ? 'too-complex' : 'unreadable' };
   }
 }
 

@@ -5,7 +5,7 @@ import { extractText, normalizeText } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS } from './limits';
 import { DocumentProblem, type ProblemReason } from './problem';
-import { buildZip, docxEntries, fixture } from './test-support';
+import { buildZip, docxEntries, fixture, receivedFile } from './test-support';
 
 const STORY_LINES = [
   'Council approves riverfront budget',
@@ -15,8 +15,12 @@ const STORY_LINES = [
 ];
 
 async function read(filename: string, bytes: Uint8Array | string, options?: Parameters<typeof extractText>[1]) {
-  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
-  return extractText(await checkFile(filename, data), options);
+  const file = receivedFile(filename, bytes);
+  try {
+    return await extractText(await checkFile(filename, file), options);
+  } finally {
+    await file.dispose();
+  }
 }
 
 /** The reason a file is refused (fails the test if it is read). */

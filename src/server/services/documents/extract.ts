@@ -7,12 +7,15 @@ import { DOCUMENT_LIMITS } from './limits';
 import { DocumentProblem, type ProblemReason } from './problem';
 
 const BUSY_RETRY_SECONDS = 5;
+const TEXT_KINDS = new Set(['txt', 'csv', 'md']);
 const EXTRACT_SCRIPT = fileURLToPath(new URL('./extract-process.mjs', import.meta.url));
 
 export interface ExtractOptions {
   timeoutMs?: number;
   maxChars?: number;
   maxPages?: number;
+  /** Everything the extracting process may allocate, in MB (the kernel enforces it). */
+  memoryMb?: number;
 }
 
 export interface Extracted {
@@ -45,21 +48,40 @@ function createSlots(size: number, queueMax: number) {
   };
 }
 
-const slots = createSlots(DOCUMENT_LIMITS.concurrentExtractions, DOCUMENT_LIMITS.queuedExtractions);
+let slots = createSlots(DOCUMENT_LIMITS.concurrentExtractions, DOCUMENT_LIMITS.queuedExtractions);
+
+/** Sets how many extractions run at once machine-wide (`MAX_EXTRACTIONS`); the queue holds eight times as many. */
+export function setConcurrentExtractions(size: number) {
+  slots = createSlots(size, size * 8);
+}
+
+/**
+ * The child starts under `sh -c 'ulimit -d'`: the kernel then refuses any allocation past
+ * the limit, ArrayBuffers and native memory included, which V8's heap flag cannot do.
+ */
+function boundedFork(memoryMb: number) {
+  return fork(EXTRACT_SCRIPT, [], {
+    serialization: 'advanced',
+    execPath: '/bin/sh',
+    execArgv: [
+      '-c',
+      `ulimit -d ${memoryMb * 1024} && exec "$0" "$@"`,
+      process.execPath,
+      `--max-old-space-size=${Math.min(DOCUMENT_LIMITS.extractionHeapMb, Math.floor(memoryMb / 2))}`,
+    ],
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+}
 
 /**
  * Runs the parser in a child process: a timeout or a crash (out of memory, a parser
  * bug) kills only that process, and the file is refused as too complex.
  */
-async function inChildProcess(job: Record<string, unknown>, timeoutMs: number): Promise<ChildAnswer> {
+async function inChildProcess(job: Record<string, unknown>, timeoutMs: number, memoryMb: number): Promise<ChildAnswer> {
   const release = await slots.acquire();
   try {
     return await new Promise<ChildAnswer>((resolve) => {
-      const child = fork(EXTRACT_SCRIPT, [], {
-        serialization: 'advanced',
-        execArgv: [`--max-old-space-size=${DOCUMENT_LIMITS.extractionHeapMb}`],
-        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-      });
+      const child = boundedFork(memoryMb);
       let settled = false;
       const finish = (answer: ChildAnswer) => {
         if (settled) return;
@@ -101,6 +123,8 @@ function problemFor(reason: ProblemReason, file: CheckedFile, pages: number | un
       return new DocumentProblem(reason, UPLOAD_MESSAGES.tooMuchText(o.maxChars));
     case 'too-complex':
       return new DocumentProblem(reason, UPLOAD_MESSAGES.tooComplex);
+    case 'not-utf8':
+      return new DocumentProblem(reason, UPLOAD_MESSAGES.notUtf8);
     default:
       return new DocumentProblem('unreadable', UPLOAD_MESSAGES.unreadable(file.kind));
   }
@@ -112,23 +136,17 @@ export async function extractText(file: CheckedFile, options: ExtractOptions = {
     timeoutMs: options.timeoutMs ?? DOCUMENT_LIMITS.extractionTimeoutMs,
     maxChars: options.maxChars ?? DOCUMENT_LIMITS.maxChars,
     maxPages: options.maxPages ?? DOCUMENT_LIMITS.maxPdfPages,
+    memoryMb: options.memoryMb ?? DOCUMENT_LIMITS.extractionMemoryMb,
   };
-  let raw: string;
-  let pages: number | undefined;
-  if ('text' in file && file.kind !== 'csv') {
-    raw = file.text;
-  } else {
-    // The text kinds are capped before parsing too: a huge CSV is refused without parsing it.
-    if ('text' in file && file.text.length > o.maxChars * 2) throw problemFor('too-much-text', file, undefined, o);
-    const job = 'text' in file ? { kind: file.kind, text: file.text } : { kind: file.kind, bytes: file.bytes, maxPages: o.maxPages, maxChars: o.maxChars };
-    const answer = await inChildProcess(job, o.timeoutMs);
-    if (!answer.ok) throw problemFor(answer.reason, file, answer.pages, o);
-    raw = answer.text;
-    pages = answer.pages;
-  }
+  // UTF-8 text has at least one byte a character: a text file this large holds too much, unread.
+  if (TEXT_KINDS.has(file.kind) && file.sizeBytes > o.maxChars * 2 * 4) throw problemFor('too-much-text', file, undefined, o);
+  const job = { kind: file.kind, path: file.path, maxPages: o.maxPages, maxChars: o.maxChars, maxInflatedBytes: DOCUMENT_LIMITS.maxPdfInflatedBytes };
+  const answer = await inChildProcess(job, o.timeoutMs, o.memoryMb);
+  if (!answer.ok) throw problemFor(answer.reason, file, answer.pages, o);
+  const raw = answer.text;
   if (raw.length > o.maxChars * 2) throw problemFor('too-much-text', file, undefined, o);
   const text = normalizeText(raw);
   if (text === '') throw new DocumentProblem('no-text', UPLOAD_MESSAGES.noText);
   if (text.length > o.maxChars) throw problemFor('too-much-text', file, undefined, o);
-  return pages === undefined ? { text } : { text, pages };
+  return answer.pages === undefined ? { text } : { text, pages: answer.pages };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sum } from 'drizzle-orm';
 import { conversations, documentChunks, documents, type DocumentRow, type UserRow } from '../../../../db/schema';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import type { Clock } from '../../clock';
@@ -8,10 +8,10 @@ import { MAX_TEXT_CHARS, respond } from '../../editor';
 import { fail } from '../../errors';
 import type { RateRule } from '../rate-limiter';
 import { chunkText } from './chunk';
-import { extractText, type ExtractOptions } from './extract';
+import { extractText, setConcurrentExtractions, type ExtractOptions } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS, MB } from './limits';
-import type { IncomingFile } from './multipart';
+import type { IncomingFile, ReceivedFile } from './multipart';
 import { DocumentProblem } from './problem';
 import { passagesFor, type Passage } from './search';
 
@@ -81,6 +81,19 @@ export function createDocumentService(o: DocumentServiceOptions) {
   const { db } = o;
   const log = o.log ?? (() => {});
   const maxBytes = o.config.maxUploadMb * MB;
+  const quotaBytes = o.config.storageQuotaMb * MB;
+  setConcurrentExtractions(o.config.maxExtractions);
+
+  function storedBytes(userId: number, tx: Pick<DB, 'select'> = db): number {
+    const row = tx.select({ total: sum(documents.sizeBytes) }).from(documents).where(eq(documents.userId, userId)).get();
+    return Number(row?.total ?? 0);
+  }
+
+  function assertQuota(userId: number, incomingBytes: number, tx?: Pick<DB, 'select'>) {
+    if (storedBytes(userId, tx) + incomingBytes > quotaBytes) {
+      fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.quotaFull(o.config.storageQuotaMb), { success: false, reason: 'quota' });
+    }
+  }
 
   function assertConversation(userId: number, conversationId: number) {
     const found = db
@@ -103,6 +116,8 @@ export function createDocumentService(o: DocumentServiceOptions) {
   function store(userId: number, conversationId: number | null, filename: string, kind: string, sizeBytes: number, text: string): DocumentRow {
     const chunks = chunkText(text);
     return db.transaction((tx) => {
+      // Checked again inside the write: two uploads at once must not both pass the quota.
+      assertQuota(userId, sizeBytes, tx);
       const row = tx
         .insert(documents)
         .values({ userId, conversationId, filename, kind, sizeBytes, chars: text.length, createdAt: o.clock() })
@@ -136,6 +151,30 @@ export function createDocumentService(o: DocumentServiceOptions) {
     }
   }
 
+  async function readAndStore(user: UserRow, conversationId: number | undefined, file: ReceivedFile) {
+    let text: string;
+    let kind: string;
+    try {
+      const checked = await checkFile(file.filename, file);
+      kind = checked.kind;
+      ({ text } = await extractText(checked, o.extract));
+    } catch (e) {
+      if (e instanceof DocumentProblem) fail('BAD_REQUEST', e.message, { success: false, reason: e.reason });
+      throw e;
+    }
+    // The conversation may have been deleted while the file was read.
+    if (conversationId !== undefined) assertConversation(user.id, conversationId);
+    const doc = store(user.id, conversationId ?? null, file.filename, kind, file.sizeBytes, text);
+    const { review: markdown, posted } = await review(user.id, doc, text);
+    return {
+      success: true as const,
+      message: UPLOAD_MESSAGES.success,
+      document: { id: doc.id, filename: doc.filename, chars: doc.chars },
+      review: markdown,
+      reviewPosted: posted,
+    };
+  }
+
   return {
     /**
      * Reads the upload (after the conversation is known to be the user's), checks it by
@@ -146,31 +185,18 @@ export function createDocumentService(o: DocumentServiceOptions) {
       const retryAfter = o.limiter.retryAfter(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
       if (retryAfter > 0) fail('TOO_MANY_REQUESTS', UPLOAD_MESSAGES.tooMany, { success: false, retryAfter });
       if (input.conversationId !== undefined) assertConversation(user.id, input.conversationId);
+      assertQuota(user.id, 1);
 
-      const { filename, bytes } = await input.file.read(maxBytes);
-      o.limiter.hit(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
-      let text: string;
-      let kind: string;
+      const file = await input.file.read(maxBytes);
       try {
-        const checked = await checkFile(filename, bytes);
-        kind = checked.kind;
-        ({ text } = await extractText(checked, o.extract));
-      } catch (e) {
-        if (e instanceof DocumentProblem) fail('BAD_REQUEST', e.message, { success: false, reason: e.reason });
-        throw e;
+        o.limiter.hit(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
+        assertQuota(user.id, file.sizeBytes);
+        return await readAndStore(user, input.conversationId, file);
+      } finally {
+        await file.dispose();
       }
-      // The conversation may have been deleted while the file was read.
-      if (input.conversationId !== undefined) assertConversation(user.id, input.conversationId);
-      const doc = store(user.id, input.conversationId ?? null, filename, kind, bytes.byteLength, text);
-      const { review: markdown, posted } = await review(user.id, doc, text);
-      return {
-        success: true as const,
-        message: UPLOAD_MESSAGES.success,
-        document: { id: doc.id, filename: doc.filename, chars: doc.chars },
-        review: markdown,
-        reviewPosted: posted,
-      };
     },
+
 
     /** The user's documents in one of their conversations, oldest first; 404 for another's conversation. */
     list(userId: number, conversationId: number): DocumentSummary[] {

@@ -8,10 +8,19 @@ export const DOCUMENT_LIMITS = {
   /** A .docx is a zip: entries and inflated bytes are checked before any parser opens it. */
   maxZipEntries: 1_000,
   maxZipUncompressedBytes: 100 * 1024 * 1024,
+  /** Parsers build a tree of the XML parts, several times their size: 95 MB of XML took 667 MB. */
+  maxZipXmlBytes: 30 * 1024 * 1024,
+  /** Inflated bytes of a PDF's compressed streams (images aside), checked while inflating, before the parser runs. */
+  maxPdfInflatedBytes: 160 * 1024 * 1024,
   /** Wall time for one extraction; the extracting process is killed after it. */
   extractionTimeoutMs: 30_000,
   /** Heap of the extracting process, in MB. */
-  extractionHeapMb: 512,
+  extractionHeapMb: 384,
+  /**
+   * All the extracting process may allocate (heap, buffers, native), in MB, enforced by the
+   * kernel (RLIMIT_DATA): V8's heap limit alone does not cap ArrayBuffers.
+   */
+  extractionMemoryMb: 768,
   /** Extractions running at once, and how many more may wait for a turn. */
   concurrentExtractions: 2,
   queuedExtractions: 16,

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
@@ -5,9 +9,13 @@ import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { fail } from '../../errors';
 import { DOCUMENT_LIMITS, MB } from './limits';
 
+/** An upload on disk: the body was streamed to a temporary file, never held whole in memory. */
 export interface ReceivedFile {
   filename: string;
-  bytes: Uint8Array;
+  path: string;
+  sizeBytes: number;
+  /** Removes the temporary file; safe to call twice. */
+  dispose(): Promise<void>;
 }
 
 /** An upload not yet read: the service reads it only after the caller may upload there. */
@@ -16,6 +24,16 @@ export interface IncomingFile {
 }
 
 const MAX_FILENAME_CHARS = 200;
+
+/** Where uploads wait while they are checked and read; each file is removed once its upload answers. */
+export const UPLOAD_TMP_DIR = path.join(os.tmpdir(), 'copydesk-uploads');
+
+/** A fresh temporary path for one upload, and the function that removes it. */
+export function temporaryUpload(): { path: string; dispose: () => Promise<void> } {
+  fs.mkdirSync(UPLOAD_TMP_DIR, { recursive: true, mode: 0o700 });
+  const file = path.join(UPLOAD_TMP_DIR, randomUUID());
+  return { path: file, dispose: () => fs.promises.rm(file, { force: true }) };
+}
 
 /** The file's own name (no folders, no control characters), short enough to show and store. */
 export function cleanFilename(raw: string): string {
@@ -31,10 +49,19 @@ export function cleanFilename(raw: string): string {
 const badRequest = (message: string) => fail('BAD_REQUEST', message, { success: false });
 const tooLarge = (maxBytes: number) =>
   fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / MB)), { success: false });
+const thrown = (run: () => never): unknown => {
+  try {
+    run();
+  } catch (e) {
+    return e;
+  }
+};
 
 /**
- * Streams a multipart/form-data request and keeps the one file in `field`, refusing
- * with 413 as soon as it (or the whole body) passes the limit, without reading on.
+ * Streams a multipart/form-data request and writes the one file in `field` to a
+ * temporary file, refusing with 413 as soon as it (or the whole body) passes the
+ * limit. Every stream's error ends in a 400 or 413: a truncated, malformed or
+ * aborted body never escapes as an unhandled error.
  */
 export function readMultipartFile(request: Request, maxBytes: number, field = UPLOAD_FIELD): Promise<ReceivedFile> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -48,54 +75,73 @@ export function readMultipartFile(request: Request, maxBytes: number, field = UP
       parser = busboy({
         headers: { 'content-type': contentType },
         defParamCharset: 'utf8',
-        limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
+        // busboy signals `limit` on reaching fileSize, so a file of exactly maxBytes needs one byte more.
+        limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
       });
     } catch {
       return badRequest(UPLOAD_MESSAGES.noFile);
     }
     const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
-    let received: ReceivedFile | undefined;
+    const target = temporaryUpload();
+    let out: fs.WriteStream | undefined;
+    let received: Omit<ReceivedFile, 'dispose'> | undefined;
+    let written: Promise<void> | undefined;
     let done = false;
+
     const stop = (error: unknown) => {
       if (done) return;
       done = true;
       source.unpipe(parser);
       source.destroy();
+      parser.removeAllListeners('file');
+      out?.destroy();
+      void target.dispose();
       reject(error);
-    };
-    const refuse = (run: () => never) => {
-      try {
-        run();
-      } catch (e) {
-        stop(e);
-      }
     };
 
     let bodyBytes = 0;
     source.on('data', (chunk: Uint8Array) => {
       bodyBytes += chunk.byteLength;
-      if (bodyBytes > maxBody) refuse(() => tooLarge(maxBytes));
+      if (bodyBytes > maxBody) stop(thrown(() => tooLarge(maxBytes)));
     });
-    source.on('error', () => refuse(() => badRequest(UPLOAD_MESSAGES.noFile)));
+    source.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
 
     parser.on('file', (name, stream, info) => {
-      if (name !== field) {
+      stream.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
+      if (name !== field || out) {
         stream.resume();
         return;
       }
-      const parts: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => parts.push(chunk));
-      stream.on('limit', () => refuse(() => tooLarge(maxBytes)));
-      stream.on('end', () => {
-        if (!done) received = { filename: cleanFilename(info.filename ?? ''), bytes: new Uint8Array(Buffer.concat(parts)) };
+      const file = fs.createWriteStream(target.path, { mode: 0o600 });
+      out = file;
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
       });
+      stream.on('limit', () => stop(thrown(() => tooLarge(maxBytes))));
+      written = new Promise<void>((resolveWrite, rejectWrite) => {
+        file.on('error', rejectWrite);
+        file.on('finish', resolveWrite);
+      });
+      written.catch(() => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
+      stream.on('end', () => {
+        if (!done && !stream.truncated) received = { filename: cleanFilename(info.filename ?? ''), path: target.path, sizeBytes: size };
+      });
+      stream.pipe(file);
     });
-    parser.on('error', () => refuse(() => badRequest(UPLOAD_MESSAGES.noFile)));
+    parser.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
     parser.on('close', () => {
       if (done) return;
-      if (!received) return refuse(() => badRequest(UPLOAD_MESSAGES.noFile));
-      done = true;
-      resolve(received);
+      if (!received || !written) return stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile)));
+      const file = received;
+      written.then(
+        () => {
+          if (done) return;
+          done = true;
+          resolve({ ...file, dispose: target.dispose });
+        },
+        () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))),
+      );
     });
     source.pipe(parser);
   });

@@ -4,16 +4,24 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { TestApp } from '../../test-app';
 import { SESSION_COOKIE } from '../auth/sessions';
-import type { IncomingFile } from './multipart';
+import { temporaryUpload, type IncomingFile, type ReceivedFile } from './multipart';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 /** A file from `fixtures/` (real files made by LibreOffice or by hand; see its README). */
 export const fixture = (name: string): Uint8Array => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
 
-/** An upload already in memory, as the multipart reader would hand it over. */
+/** Bytes written to a temporary file, as the multipart reader hands an upload over. */
+export function receivedFile(filename: string, bytes: Uint8Array | string): ReceivedFile {
+  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  const target = temporaryUpload();
+  fs.writeFileSync(target.path, data);
+  return { filename, path: target.path, sizeBytes: data.byteLength, dispose: target.dispose };
+}
+
+/** An upload ready to be read, as the multipart reader would hand it over. */
 export const fileOf = (filename: string, bytes: Uint8Array | string): IncomingFile => ({
-  read: async () => ({ filename, bytes: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes }),
+  read: async () => receivedFile(filename, bytes),
 });
 
 export interface ZipEntrySpec {
