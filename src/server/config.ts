@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { RATE_LIMITS } from '../shared/limits';
 
 export interface Config {
   port: number;
@@ -8,6 +9,8 @@ export interface Config {
   appOrigin: string;
   secureCookies: boolean;
   trustProxy: boolean;
+  /** Registrations one client address may make per hour. */
+  registrationsPerHour: number;
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -57,6 +60,7 @@ export function loadConfig(env: Env = process.env): Config {
     appOrigin,
     secureCookies: appOrigin.startsWith('https:'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    registrationsPerHour: positiveInt(env, 'REGISTRATIONS_PER_HOUR', RATE_LIMITS.registrationsPerIp.max),
     adminEmail: nonEmpty(env.ADMIN_EMAIL)?.toLowerCase(),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     smtpUrl: nonEmpty(env.SMTP_URL),

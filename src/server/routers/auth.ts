@@ -5,22 +5,28 @@ import {
   registerInput,
   resetPasswordInput,
 } from '../../shared/schemas/auth';
+import { knownDeviceCookie } from '../services/auth/known-devices';
 import { toPublicUser } from '../services/users';
+import type { Context } from '../trpc/context';
 import { clearSessionCookie, setSessionCookie } from '../trpc/cookies';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
+
+const rememberDevice = (ctx: Context, value: string) => ctx.setCookie(knownDeviceCookie(value, ctx.config.secureCookies));
 
 export const authRouter = router({
   me: authedProcedure.query(({ ctx }) => toPublicUser(ctx.user)),
 
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    const { user, token, session } = await ctx.services.accounts.register(input);
+    const { user, token, session, knownDevice } = await ctx.services.accounts.register(input, ctx);
     setSessionCookie(ctx, token, session);
+    rememberDevice(ctx, knownDevice);
     return toPublicUser(user);
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, token, session } = await ctx.services.accounts.login(input, ctx.ip, ctx.session?.id);
+    const { user, token, session, knownDevice } = await ctx.services.accounts.login(input, ctx, ctx.session?.id);
     setSessionCookie(ctx, token, session);
+    rememberDevice(ctx, knownDevice);
     return toPublicUser(user);
   }),
 
@@ -30,15 +36,19 @@ export const authRouter = router({
     return { success: true as const };
   }),
 
-  changePassword: authedProcedure
-    .input(changePasswordInput)
-    .mutation(({ ctx, input }) => ctx.services.accounts.changePassword(ctx.user.id, ctx.session.id, input)),
+  changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    const { message, knownDevice } = await ctx.services.accounts.changePassword(ctx.user.id, ctx.session.id, input, ctx);
+    rememberDevice(ctx, knownDevice);
+    return { message };
+  }),
 
   forgotPassword: publicProcedure
     .input(forgotPasswordInput)
-    .mutation(({ ctx, input }) => ctx.services.accounts.forgotPassword(input.email)),
+    .mutation(({ ctx, input }) => ctx.services.accounts.forgotPassword(input.email, ctx)),
 
-  resetPassword: publicProcedure
-    .input(resetPasswordInput)
-    .mutation(({ ctx, input }) => ctx.services.accounts.resetPassword(input.token, input.newPassword)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    const { message, knownDevice } = await ctx.services.accounts.resetPassword(input.token, input.newPassword, ctx);
+    rememberDevice(ctx, knownDevice);
+    return { message };
+  }),
 });

@@ -8,11 +8,11 @@ export const subscriptionRouter = router({
 
   validatePromoCode: authedProcedure
     .input(validatePromoInput)
-    .mutation(({ ctx, input }) => ctx.services.billing.validatePromo(ctx.user, input.promoCode)),
+    .mutation(({ ctx, input }) => ctx.services.billing.validatePromo(ctx.user, input.promoCode, ctx.ip)),
 
   create: authedProcedure
     .input(createSubscriptionInput)
-    .mutation(({ ctx, input }) => ctx.services.billing.create(ctx.user, input.promoCode)),
+    .mutation(({ ctx, input }) => ctx.services.billing.create(ctx.user, input.promoCode, ctx.ip)),
 
   activate: authedProcedure.mutation(async ({ ctx }) => {
     await ctx.services.billing.activate(ctx.user);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { DB } from '../db';
+import { RATE_LIMITS } from '../../shared/limits';
 import { createAccessService } from './access';
 import { createAiProvider, type AiProvider } from './ai';
 import { createBillingService } from './billing';
@@ -48,10 +49,11 @@ export function createServices(o: ServiceOptions) {
     limiter,
     mail,
     appUrl: o.config.appUrl,
+    registrationsPerIp: { ...RATE_LIMITS.registrationsPerIp, max: o.config.registrationsPerHour },
     log,
   });
   const access = createAccessService();
-  const billing = createBillingService(o.db, o.clock, o.config, o.billing, log);
+  const billing = createBillingService(o.db, o.clock, o.config, limiter, o.billing, log);
   const ai = o.ai ?? createAiProvider(o.config.openai);
   // Retrieval is looked up per message, so `documents` may join this object in any order.
   const documents = () => (services as { documents?: PassageSource }).documents;

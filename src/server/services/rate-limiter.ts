@@ -1,4 +1,6 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Clock } from '../clock';
+import { fail } from '../errors';
 
 export interface RateRule {
   max: number;
@@ -66,6 +68,17 @@ export function createRateLimiter(clock: Clock) {
       if (entry.times.length === 0) hits.delete(key);
     },
 
+    /**
+     * Refuses with 429 and the longest Retry-After when any key is at its limit;
+     * otherwise counts one hit on each, before any await, so parallel calls cannot
+     * all pass. Returns the hits' times, for `forget`.
+     */
+    take(checks: ReadonlyArray<readonly [key: string, rule: RateRule]>, message: string): number[] {
+      const wait = Math.max(0, ...checks.map(([key, rule]) => limiter.retryAfter(key, rule)));
+      if (wait > 0) fail('TOO_MANY_REQUESTS', message, { retryAfter: wait });
+      return checks.map(([key, rule]) => limiter.hit(key, rule));
+    },
+
     reset(key: string) {
       hits.delete(key);
     },
@@ -79,3 +92,18 @@ export function createRateLimiter(clock: Clock) {
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * The part of a client address one party controls: an IPv4 address, or the /64
+ * of an IPv6 one (a single host is routinely handed a whole /64 to rotate through).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}

@@ -16,6 +16,8 @@ export interface Context extends AppDeps {
   user: UserRow | null;
   session: SessionRow | null;
   ip: string;
+  /** The request's Cookie header (the known-device cookie of sign-ins is read from it). */
+  cookie: string | undefined;
   /** Adds a Set-Cookie value to the response; each transport says how. */
   setCookie: (value: string) => void;
 }
@@ -44,6 +46,7 @@ export function createContext(deps: AppDeps, req: RequestInfo): Context {
     user,
     session: found?.session ?? null,
     ip: req.ip,
+    cookie: req.cookie,
     setCookie: req.setCookie,
   };
 }

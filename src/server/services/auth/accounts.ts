@@ -6,8 +6,9 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
 import type { MailService } from '../mail';
-import type { RateLimiter } from '../rate-limiter';
+import { addressKey, type RateLimiter, type RateRule } from '../rate-limiter';
 import type { UserService } from '../users';
+import { createKnownDevices } from './known-devices';
 import { verifyAgainstDummy, verifyPassword, hashPassword } from './passwords';
 import type { SessionService } from './sessions';
 import { hashToken, randomToken } from './tokens';
@@ -15,6 +16,7 @@ import { hashToken, randomToken } from './tokens';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again later.';
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
+export const TOO_MANY_REGISTRATIONS = 'Too many accounts have been created from this network. Please try again later.';
 export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, a password reset link has been sent.';
 export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -23,6 +25,13 @@ export const PASSWORD_CHANGED = 'Password changed successfully';
 export const PASSWORD_RESET_DONE = 'Password updated successfully';
 
 const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
+const loginAccountDayKey = (email: string) => `login:account-day:${email.toLowerCase()}`;
+
+/** Where a sign-in comes from: the client's address and its Cookie header (the known-device cookie). */
+export interface Client {
+  ip: string;
+  cookie?: string;
+}
 
 interface Deps {
   db: DB;
@@ -32,62 +41,86 @@ interface Deps {
   limiter: RateLimiter;
   mail: MailService;
   appUrl: string;
+  /** Registrations one client address may make (REGISTRATIONS_PER_HOUR). */
+  registrationsPerIp?: RateRule;
   log?: (line: string) => void;
 }
 
 export function createAccountService(deps: Deps) {
   const { db, clock, limiter } = deps;
   const log = deps.log ?? ((line: string) => console.error(line));
+  const devices = createKnownDevices(clock);
+  const registrationsPerIp = deps.registrationsPerIp ?? RATE_LIMITS.registrationsPerIp;
+
+  /** Forgets the failures that lock an account for browsers it does not know. */
+  function unlock(email: string) {
+    limiter.reset(loginAccountKey(email));
+    limiter.reset(loginAccountDayKey(email));
+  }
 
   return {
-    async register(input: RegisterInput) {
+    /** Counted per client address before the password is hashed, whether or not the e-mail is taken. */
+    async register(input: RegisterInput, client: Client) {
+      limiter.take([[`register:ip:${addressKey(client.ip)}`, registrationsPerIp]], TOO_MANY_REGISTRATIONS);
       const user = await deps.users.create(input);
-      return { user, ...deps.sessions.create(user.id, false) };
+      return { user, knownDevice: devices.remember(user, client.cookie), ...deps.sessions.create(user.id, false) };
     },
 
-    /** On success the caller's previous session (if any) ends, so a login always starts a fresh one. */
-    async login(input: LoginInput, ip: string, previousSessionId?: string) {
-      const accountKey = loginAccountKey(input.email);
-      const ipKey = `login:ip:${ip}`;
-      const wait = Math.max(
-        limiter.retryAfter(accountKey, RATE_LIMITS.failedLoginsPerAccount),
-        limiter.retryAfter(ipKey, RATE_LIMITS.failedLoginsPerIp),
-      );
-      if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_LOGINS, { retryAfter: wait });
-      // Counted before the slow hash check: parallel attempts must not all pass the check above.
-      limiter.hit(accountKey, RATE_LIMITS.failedLoginsPerAccount);
-      const ipHit = limiter.hit(ipKey, RATE_LIMITS.failedLoginsPerIp);
+    /**
+     * On success the caller's previous session (if any) ends, so a login always
+     * starts a fresh one, and the browser is remembered as a known device.
+     *
+     * A browser that signed in to this account before is throttled only by its
+     * own failures; any other attempt by the account's failures (per quarter
+     * hour, then per day) and by its address's. So strangers' guesses can lock
+     * the account and the address for new browsers, never for the owner's.
+     */
+    async login(input: LoginInput, client: Client, previousSessionId?: string) {
+      const found = deps.users.findByEmail(input.email);
+      const deviceId = found ? devices.recognise(found, client.cookie) : undefined;
+      const checks: Array<[string, RateRule]> = deviceId
+        ? [[`login:device:${deviceId}`, RATE_LIMITS.failedLoginsPerKnownDevice]]
+        : [
+            [loginAccountKey(input.email), RATE_LIMITS.failedLoginsPerAccount],
+            [loginAccountDayKey(input.email), RATE_LIMITS.failedLoginsPerAccountPerDay],
+            [`login:ip:${addressKey(client.ip)}`, RATE_LIMITS.failedLoginsPerIp],
+          ];
+      // Counted before the slow hash check: parallel attempts must not all pass.
+      const hits = limiter.take(checks, TOO_MANY_LOGINS);
 
-      const user = deps.users.findByEmail(input.email);
-      const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-      if (!user || !ok) fail('UNAUTHORIZED', INVALID_CREDENTIALS);
-      limiter.reset(accountKey);
-      limiter.forget(ipKey, ipHit);
+      const ok = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+      if (!found || !ok) fail('UNAUTHORIZED', INVALID_CREDENTIALS);
+      // A success takes back its own hits. Only one from an unknown browser clears the account's count: after a
+      // known device's sign-in the strangers' failures still stand, or each of the owner's logins would renew their budget.
+      checks.forEach(([key], i) => limiter.forget(key, hits[i]!));
+      if (!deviceId) limiter.reset(loginAccountKey(input.email));
       if (previousSessionId) deps.sessions.invalidate(previousSessionId);
-      return { user, ...deps.sessions.create(user.id, input.rememberMe ?? false) };
+      return {
+        user: found,
+        knownDevice: devices.remember(found, client.cookie),
+        ...deps.sessions.create(found.id, input.rememberMe ?? false),
+      };
     },
 
     logout(sessionId: string | undefined) {
       if (sessionId) deps.sessions.invalidate(sessionId);
     },
 
-    /** Changes the password and ends every other session of the user. */
     /**
-     * Changes the password and ends every other session of the user. A wrong
-     * current password counts as a failed login of the account, so a stolen
-     * session is no way around the login limit.
+     * Changes the password and ends every other session of the user. Wrong
+     * current passwords are limited per session, so a stolen session is no way
+     * around the login limit, and strangers' failed logins cannot stop the owner.
+     * The new password re-keys known devices, so this browser is remembered anew.
      */
-    async changePassword(userId: number, sessionId: string, input: ChangePasswordInput) {
+    async changePassword(userId: number, sessionId: string, input: ChangePasswordInput, client: Pick<Client, 'cookie'> = {}) {
       const user = deps.users.findById(userId);
       if (!user) fail('UNAUTHORIZED', 'Authentication required');
-      const key = loginAccountKey(user.email);
-      const wait = limiter.retryAfter(key, RATE_LIMITS.failedLoginsPerAccount);
-      if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_PASSWORD_ATTEMPTS, { retryAfter: wait });
-      const attempt = limiter.hit(key, RATE_LIMITS.failedLoginsPerAccount);
+      const key = `password:session:${sessionId}`;
+      const [attempt] = limiter.take([[key, RATE_LIMITS.failedLoginsPerKnownDevice]], TOO_MANY_PASSWORD_ATTEMPTS);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         fail('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
       }
-      limiter.forget(key, attempt);
+      limiter.forget(key, attempt!);
       const passwordHash = await hashPassword(input.newPassword);
       db.transaction((tx) => {
         tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
@@ -95,15 +128,18 @@ export function createAccountService(deps: Deps) {
         // A reset link sent before the change must not undo it.
         tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
       });
-      return { message: PASSWORD_CHANGED };
+      return { message: PASSWORD_CHANGED, knownDevice: devices.remember({ id: userId, passwordHash }, client.cookie) };
     },
 
-    /** Same answer whether or not the account exists; at most 5 e-mails per address per hour. */
-    async forgotPassword(email: string) {
-      const key = `reset:${email}`;
-      const wait = limiter.retryAfter(key, RATE_LIMITS.resetEmailsPerAddress);
-      if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_RESETS, { retryAfter: wait });
-      limiter.hit(key, RATE_LIMITS.resetEmailsPerAddress);
+    /** Same answer whether or not the account exists; limited per e-mail address and per client address. */
+    async forgotPassword(email: string, client: Client) {
+      limiter.take(
+        [
+          [`reset:${email.toLowerCase()}`, RATE_LIMITS.resetEmailsPerAddress],
+          [`reset:ip:${addressKey(client.ip)}`, RATE_LIMITS.resetRequestsPerIp],
+        ],
+        TOO_MANY_RESETS,
+      );
 
       const user = deps.users.findByEmail(email);
       if (user) {
@@ -134,8 +170,11 @@ export function createAccountService(deps: Deps) {
       return { message: FORGOT_PASSWORD_SENT };
     },
 
-    /** Single use; ends every session of the user. */
-    async resetPassword(token: string, newPassword: string) {
+    /**
+     * Single use; ends every session of the user. The link proves the mailbox, so it
+     * lifts the account's login lock and makes this browser a known device.
+     */
+    async resetPassword(token: string, newPassword: string, client: Pick<Client, 'cookie'> = {}) {
       const row = db
         .select()
         .from(passwordResetTokens)
@@ -152,7 +191,9 @@ export function createAccountService(deps: Deps) {
         return true;
       });
       if (!used) fail('BAD_REQUEST', INVALID_RESET_TOKEN);
-      return { message: PASSWORD_RESET_DONE };
+      const user = deps.users.findById(row.userId);
+      if (user) unlock(user.email);
+      return { message: PASSWORD_RESET_DONE, knownDevice: devices.remember({ id: row.userId, passwordHash }, client.cookie) };
     },
   };
 }

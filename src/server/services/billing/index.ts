@@ -6,6 +6,8 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import { TRPCError } from '@trpc/server';
 import { fail } from '../../errors';
+import { RATE_LIMITS } from '../../../shared/limits';
+import { addressKey, type RateLimiter } from '../rate-limiter';
 import { createLocalBilling } from './local';
 import { ALREADY_ACTIVE, NOTHING_TO_CANCEL } from './messages';
 import { createPromoCodeStore } from './promo-codes';
@@ -16,11 +18,13 @@ export { ALREADY_ACTIVE, NOTHING_TO_CANCEL };
 
 /** Stripe when a secret key is configured, otherwise local billing; the rules around them live here. */
 export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.';
+export const TOO_MANY_PROMO_CHECKS = 'Too many promo code attempts. Please try again later.';
 
 export function createBillingService(
   db: DB,
   clock: Clock,
   config: Config,
+  limiter: RateLimiter,
   provider?: BillingProvider,
   log: (line: string) => void = (line) => console.error(line),
 ) {
@@ -33,6 +37,16 @@ export function createBillingService(
       log(`billing: ${what} failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
       return fail('BAD_GATEWAY', PROVIDER_UNAVAILABLE);
     }
+  }
+  /** Every code tried, valid or not, counts per user and per client address, so codes cannot be guessed. */
+  function countPromoCheck(user: UserRow, ip: string) {
+    limiter.take(
+      [
+        [`promo:user:${user.id}`, RATE_LIMITS.promoChecksPerUser],
+        [`promo:ip:${addressKey(ip)}`, RATE_LIMITS.promoChecksPerIp],
+      ],
+      TOO_MANY_PROMO_CHECKS,
+    );
   }
   const promos = createPromoCodeStore(db, clock);
   const billing =
@@ -60,15 +74,17 @@ export function createBillingService(
     /** Cheap unless a period has ended: called on every authenticated request. */
     settle: (user: UserRow) => billing.settle(user),
 
-    validatePromo(user: UserRow, promoCode: string): Promise<PromoValidation> {
-      if (!promoCode) return Promise.resolve({ valid: false, message: 'Please enter a promo code' });
+    async validatePromo(user: UserRow, promoCode: string, ip: string): Promise<PromoValidation> {
+      if (!promoCode) return { valid: false, message: 'Please enter a promo code' };
+      countPromoCheck(user, ip);
       return viaProvider('promo validation', () => billing.validatePromo(promoCode, user));
     },
 
-    async create(user: UserRow, promoCode: string | undefined): Promise<CreateSubscriptionResult> {
+    async create(user: UserRow, promoCode: string | undefined, ip: string): Promise<CreateSubscriptionResult> {
       if (hasOwnSubscription(user)) {
         return { subscriptionId: user.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
       }
+      if (promoCode) countPromoCheck(user, ip);
       return viaProvider('create', () => billing.create(user, promoCode));
     },
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
 import type { AiProvider } from '../ai';
+import { RATE_LIMITS } from '../../../shared/limits';
 import type { RateLimiter } from '../rate-limiter';
 import { createConversationStore } from './conversations';
 import { createReplies, type PassageSource } from './reply';
@@ -11,6 +12,8 @@ import { createConversationSearch } from './search';
 import { compareRevision } from './revision';
 
 export type { PassageSource } from './reply';
+
+export const TOO_MANY_CONVERSATIONS = 'You are creating conversations too quickly. Please wait a moment and try again.';
 
 export interface ChatServiceDeps {
   db: DB;
@@ -32,7 +35,10 @@ export function createChatService(d: ChatServiceDeps) {
   return {
     list: (user: Pick<UserRow, 'id'>, page: { cursor: string | null; limit: number }) => store.list(user.id, page),
     get: (user: Pick<UserRow, 'id'>, id: number) => store.get(user.id, id),
-    create: (user: Pick<UserRow, 'id'>, title?: string) => store.create(user.id, title),
+    create(user: Pick<UserRow, 'id'>, title?: string) {
+      d.limiter.take([[`conversations:user:${user.id}`, RATE_LIMITS.conversationsPerUser]], TOO_MANY_CONVERSATIONS);
+      return store.create(user.id, title);
+    },
     remove: (user: Pick<UserRow, 'id'>, id: number) => store.remove(user.id, id),
     search: (user: Pick<UserRow, 'id'>, query: string) => search(user.id, query),
     /** Before and after of a reply's revised text, as a word diff linked to the rules (404 for others' messages). */
