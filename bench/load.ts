@@ -1,0 +1,877 @@
+/**
+ * `npm run bench -- load [--seconds 60] [--clients 100] [--warmup 3] [--accounts-per-client 3]
+ *                        [--long-chars 100000] [--mix signin=5,list=25,open=25,search=25,send=15,upload=5]
+ *                        [--seed 1] [--check] [--keep]`
+ *
+ * Starts Copydesk as `npm start` does (scripts/start.mjs: the server bundle under
+ * plain Node) with a fresh DATA_DIR and TRUST_PROXY=1, preloading
+ * bench/support-loop-delay.mjs to measure the server's event-loop delay. Seeds
+ * accounts through the API (register, start the trial, two conversations each
+ * with an exchange with the embedded editor), each account behind its own
+ * X-Forwarded-For address. Then, for `--seconds` each:
+ *
+ * - phase 1: `--clients` clients, each a closed loop over its own accounts on a
+ *   weighted mix of sign-in, list, open, search, send (SSE, read to the `done`
+ *   event) and a small text upload, inputs varied;
+ * - phase 2: the same, plus one client sending `--long-chars`-character messages
+ *   back to back, its latency shown on its own row.
+ *
+ * Prints per route: count, req/s, p50/p99/max of the 2xx answers, errors (network
+ * errors, resets, timeouts and wrong answers), 5xx and 429 (limits working; the
+ * mix keeps each account under the send and upload limits, so none are expected);
+ * the server's worst event-loop delay, peak RSS and CPU; then the issue's targets,
+ * met or not. `--check` exits 1 when a target is missed.
+ */
+import http from 'node:http';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { cpuUs, freePort, killChildren, startChild } from './support';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGETS = { readP99Ms: 250, loopDelayMs: 50 };
+const PASSWORD = 'load-bench-pass-1!';
+/** The server's limits (chat SEND_RATE, DOCUMENT_LIMITS.uploadsPerUser), kept with a margin on the client side. */
+const SEND_BUDGET = { max: 27, windowMs: 60_000 };
+const UPLOAD_BUDGET = { max: 55, windowMs: 3_600_000 };
+const REQUEST_TIMEOUT_MS = 30_000;
+const LONG_TIMEOUT_MS = 300_000;
+/** How long in-flight requests may finish after a phase ends before they are cut off. */
+const DRAIN_MS = 120_000;
+const CONVERSATIONS_PER_ACCOUNT = 2;
+const LONG_ACCOUNTS = 2;
+const LONG_CONVERSATIONS = 3;
+
+const ROUTES = ['signin', 'list', 'open', 'search', 'send', 'upload'] as const;
+type Route = (typeof ROUTES)[number];
+const READS: readonly Route[] = ['list', 'open', 'search'];
+const ROUTE_LABEL: Record<Route | 'long', string> = {
+  signin: 'sign-in  POST /api/login',
+  list: 'list     GET /api/conversations',
+  open: 'open     GET /api/conversations/:id',
+  search: 'search   GET /api/conversations/search',
+  send: 'send     POST …/:id/messages (SSE)',
+  upload: 'upload   POST /api/files/upload',
+  long: 'long message (one client)',
+};
+const DEFAULT_MIX: Record<Route, number> = { signin: 5, list: 25, open: 25, search: 25, send: 15, upload: 5 };
+
+function fail(message: string): never {
+  throw new Error(`bench load: ${message}`);
+}
+
+// ---------------------------------------------------------------- inputs
+
+/** A small seeded generator, so a run's mix and texts can be repeated with `--seed`. */
+function rng(seed: number) {
+  let a = seed >>> 0 || 1;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
+}
+type Rng = ReturnType<typeof rng>;
+
+const TOPICS = ['council budget', 'harbour ferry', 'school board', 'stadium deal', 'court ruling', 'election night', 'storm damage', 'transit fares', 'hospital wait', 'water rates'];
+const SUBJECTS = ['The council', 'A spokesperson', 'The mayor', 'Residents', 'The committee', 'Officials', 'The ferry operator', 'Teachers', 'The union', 'Police'];
+const VERBS = ['said', 'voted', 'argued', 'confirmed', 'denied', 'announced', 'warned', 'estimated', 'reported', 'promised'];
+const OBJECTS = ['the revised budget', 'a 4 percent fare rise', 'the new timetable', 'an independent review', 'the closure of two branches', 'the delayed repairs', 'a second public hearing', 'the contract terms', 'the audit findings', 'longer opening hours'];
+const TAILS = ['on Tuesday', 'after a long hearing', 'according to documents seen by the paper', 'despite objections', 'in a statement', 'late last night', 'for the third year running', 'at a packed meeting', 'without a vote', 'before the deadline'];
+const SEARCH_WORDS = ['council', 'budget', 'harbour', 'ferry', 'school', 'stadium', 'court', 'election', 'storm', 'transit', 'hospital', 'water', 'hearing', 'review', 'officials', 'timetable', 'audit', 'contract', 'lead', 'headline'];
+
+function sentence(r: Rng): string {
+  return `${r.pick(SUBJECTS)} ${r.pick(VERBS)} ${r.pick(OBJECTS)} ${r.pick(TAILS)}, ${r.int(2) ? 'officials said' : `${2 + r.int(40)} people told reporters`}. `;
+}
+
+function prose(r: Rng, chars: number): string {
+  let text = '';
+  let n = 0;
+  while (text.length < chars) {
+    text += sentence(r);
+    if (++n % (4 + r.int(4)) === 0) text += `\n\n`;
+  }
+  return text.slice(0, chars);
+}
+
+function shortMessage(r: Rng): string {
+  const asks = ['Suggest a headline for this:', 'Tighten this lead:', 'Check this paragraph:', 'Is this attribution clear?', 'Rewrite this more plainly:'];
+  return `${r.pick(asks)} ${prose(r, 120 + r.int(500)).trim()}`;
+}
+
+function searchQuery(r: Rng): string {
+  const word = r.pick(SEARCH_WORDS);
+  switch (r.int(3)) {
+    case 0:
+      return word;
+    case 1:
+      return word.slice(0, 3 + r.int(Math.max(1, word.length - 3)));
+    default:
+      return `${word} ${r.pick(SEARCH_WORDS).slice(0, 4)}`;
+  }
+}
+
+// ---------------------------------------------------------------- HTTP
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  ms: number;
+  /** From the request to the first body bytes (the first event of a streamed reply). */
+  firstMs: number;
+}
+
+class NetError extends Error {
+  constructor(
+    message: string,
+    readonly reused: boolean,
+    readonly cutOff = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Keep-alive HTTP to one loopback server. `fifo` spreads requests over the pool so no socket idles into the server's keep-alive timeout. */
+class Http {
+  private agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'fifo' });
+  /** Requests running, each with the way to end it with a reason. */
+  private readonly inFlight = new Map<http.ClientRequest, (e: NetError) => void>();
+
+  constructor(private readonly port: number) {}
+
+  /** A fresh pool: a phase starts on new connections, not ones left idle by the one before. */
+  renew() {
+    this.agent.destroy();
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, scheduling: 'fifo' });
+  }
+
+  /** Ends whatever is still running (the end of a drain). */
+  cutOff() {
+    for (const [req, abort] of this.inFlight) abort(new NetError('cut off at the end of the phase', req.reusedSocket, true));
+  }
+
+  close() {
+    this.cutOff();
+    this.agent.destroy();
+  }
+
+  request(method: string, target: string, o: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}): Promise<Answer> {
+    const started = performance.now();
+    const headers: Record<string, string | number> = { ...o.headers };
+    if (o.body !== undefined) headers['content-length'] = Buffer.byteLength(o.body);
+    return new Promise<Answer>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: this.port, method, path: target, headers, agent: this.agent });
+      let settled = false;
+      let failure: NetError | undefined;
+      const abort = (e: NetError) => {
+        failure ??= e;
+        req.destroy(e);
+      };
+      this.inFlight.set(req, abort);
+      const settle = (then: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.inFlight.delete(req);
+        then();
+      };
+      const netError = (e: unknown) =>
+        e instanceof NetError ? e : new NetError(`${(e as NodeJS.ErrnoException).code ?? (e as Error).name}: ${(e as Error).message}`, req.reusedSocket);
+      const timeoutMs = o.timeoutMs ?? REQUEST_TIMEOUT_MS;
+      const timer = setTimeout(() => abort(new NetError(`no answer within ${timeoutMs / 1000} s`, req.reusedSocket)), timeoutMs);
+      req.on('error', (e) => {
+        failure ??= netError(e);
+        settle(() => reject(failure));
+      });
+      req.on('close', () => settle(() => reject(failure ?? new NetError('connection closed before the answer', req.reusedSocket))));
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let firstMs = NaN;
+        res.on('data', (c: Buffer) => {
+          if (Number.isNaN(firstMs)) firstMs = performance.now() - started;
+          chunks.push(c);
+        });
+        res.on('error', (e) => (failure ??= netError(e)));
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          settle(() =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms, firstMs: Number.isNaN(firstMs) ? ms : firstMs }),
+          );
+        });
+        res.on('close', () => {
+          if (!res.complete) settle(() => reject(failure ?? new NetError('answer cut short: the connection closed mid-body', req.reusedSocket)));
+        });
+      });
+      req.end(o.body);
+    });
+  }
+}
+
+const json = (body: unknown) => JSON.stringify(body);
+
+function sessionCookie(a: Answer): string | undefined {
+  const set = a.headers['set-cookie'] ?? [];
+  return set.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('copydesk_session='));
+}
+
+function messageOf(a: Answer): string {
+  try {
+    const m = (JSON.parse(a.body) as { message?: unknown }).message;
+    if (typeof m === 'string') return m.slice(0, 120);
+  } catch {
+    // not JSON
+  }
+  return a.body.slice(0, 120).replace(/\s+/g, ' ');
+}
+
+function multipart(filename: string, text: string) {
+  const boundary = `----loadbench${Math.random().toString(36).slice(2)}`;
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+  );
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+// ---------------------------------------------------------------- accounts
+
+interface Account {
+  index: number;
+  email: string;
+  ip: string;
+  cookie: string;
+  conversations: number[];
+  /** When sends and uploads started, to stay under the server's per-user limits. */
+  sends: number[];
+  uploads: number[];
+}
+
+function budgetLeft(times: number[], rule: { max: number; windowMs: number }, now = Date.now()): number {
+  while (times.length && times[0]! <= now - rule.windowMs) times.shift();
+  return rule.max - times.length;
+}
+
+/** The account with the most of a budget left, or undefined when all are spent. */
+function withBudget(accounts: Account[], key: 'sends' | 'uploads', rule: { max: number; windowMs: number }): Account | undefined {
+  let best: Account | undefined;
+  let left = 0;
+  for (const a of accounts) {
+    const l = budgetLeft(a[key], rule);
+    if (l > left) [best, left] = [a, l];
+  }
+  return best;
+}
+
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** Seeding must succeed: a refused or failed step is retried a few times (honouring Retry-After), then stops the bench with the answer. */
+async function seedCall(client: Http, what: string, method: string, target: string, o: Parameters<Http['request']>[2], expect: number): Promise<Answer> {
+  let last = '';
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      const a = await client.request(method, target, o);
+      if (a.status === expect) return a;
+      last = `${a.status} ${messageOf(a)}`;
+      if (a.status !== 429 && a.status < 500) break;
+      const wait = Math.min(15, Number(a.headers['retry-after']) || 1);
+      await new Promise((r) => setTimeout(r, wait * 1000));
+    } catch (e) {
+      last = (e as Error).message;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return fail(`seeding: ${what} failed: ${last}`);
+}
+
+async function seedAccount(client: Http, index: number, conversations: number, r: Rng): Promise<Account> {
+  const ip = `10.${64 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
+  const email = `desk${index}@load.bench.example`;
+  const base = { 'x-forwarded-for': ip, 'content-type': 'application/json' };
+  const reg = await seedCall(client, `register ${email}`, 'POST', '/api/register', { headers: base, body: json({ username: `desk${index}`, email, password: PASSWORD }) }, 201);
+  const cookie = sessionCookie(reg) ?? fail(`register ${email} set no session cookie`);
+  const account: Account = { index, email, ip, cookie, conversations: [], sends: [], uploads: [] };
+  const headers = { ...base, cookie };
+  await seedCall(client, `trial for ${email}`, 'POST', '/api/create-subscription', { headers, body: '{}' }, 200);
+  for (let c = 0; c < conversations; c++) {
+    const topic = r.pick(TOPICS);
+    const conv = await seedCall(client, `conversation for ${email}`, 'POST', '/api/conversations', { headers, body: json({ title: `${topic[0]!.toUpperCase()}${topic.slice(1)} #${index}-${c}` }) }, 201);
+    const id = (JSON.parse(conv.body) as { id: number }).id;
+    account.conversations.push(id);
+    account.sends.push(Date.now());
+    await seedCall(client, `first message in ${id}`, 'POST', `/api/conversations/${id}/messages`, { headers, body: json({ content: shortMessage(r) }) }, 200);
+  }
+  return account;
+}
+
+// ---------------------------------------------------------------- statistics
+
+class RouteStats {
+  readonly ms: number[] = [];
+  readonly firstMs: number[] = [];
+  count = 0;
+  errors = 0;
+  s5xx = 0;
+  s429 = 0;
+  cutOff = 0;
+  readonly problems = new Map<string, number>();
+
+  note(problem: string) {
+    this.problems.set(problem, (this.problems.get(problem) ?? 0) + 1);
+  }
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+class PhaseStats {
+  readonly routes = new Map<Route | 'long', RouteStats>();
+  sendsDeferred = 0;
+  uploadsDeferred = 0;
+
+  of(route: Route | 'long'): RouteStats {
+    let s = this.routes.get(route);
+    if (!s) this.routes.set(route, (s = new RouteStats()));
+    return s;
+  }
+
+  /** Records one finished request: a good answer's latency, or what went wrong. */
+  record(route: Route | 'long', outcome: { answer?: Answer; problem?: string; error?: NetError }) {
+    const s = this.of(route);
+    const { answer, error } = outcome;
+    if (error?.cutOff) {
+      s.cutOff++;
+      return;
+    }
+    s.count++;
+    if (error) {
+      s.errors++;
+      s.note(`${error.message}${error.reused ? ' (reused keep-alive connection)' : ''}`);
+      return;
+    }
+    if (!answer) return;
+    if (answer.status >= 500) {
+      s.s5xx++;
+      s.note(`${answer.status} ${messageOf(answer)}`);
+    } else if (answer.status === 429) {
+      s.s429++;
+      s.note(`429 ${messageOf(answer)}`);
+    } else if (outcome.problem) {
+      s.errors++;
+      s.note(outcome.problem);
+    } else {
+      s.ms.push(answer.ms);
+      s.firstMs.push(answer.firstMs);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the load
+
+interface Phase {
+  stats: PhaseStats;
+  /** Set when the phase's time is up (or the server died): clients finish their request and leave. */
+  stopping: boolean;
+  serverExit?: string;
+}
+
+/** What a route answered, checked beyond its status: a 200 that is not the contract's answer is an error too. */
+function check(route: Route | 'long', a: Answer): string | undefined {
+  if (a.status !== 200) return `${a.status} ${messageOf(a)}`;
+  switch (route) {
+    case 'signin':
+      return sessionCookie(a) ? undefined : 'login answered 200 without a session cookie';
+    case 'list':
+    case 'open':
+    case 'search':
+      return a.body.startsWith('[') ? undefined : `not a JSON array: ${a.body.slice(0, 80)}`;
+    case 'send':
+    case 'long': {
+      if (a.body.includes('event: error')) return `reply failed: ${a.body.slice(a.body.indexOf('event: error'), a.body.indexOf('event: error') + 160).replace(/\s+/g, ' ')}`;
+      return a.body.includes('event: done') ? undefined : `reply ended without a done event (${a.body.length} bytes)`;
+    }
+    case 'upload':
+      return /"success"\s*:\s*true/.test(a.body) ? undefined : `upload not accepted: ${messageOf(a)}`;
+  }
+}
+
+function pickRoute(r: Rng, mix: Record<Route, number>, total: number): Route {
+  let x = r.next() * total;
+  for (const route of ROUTES) {
+    x -= mix[route];
+    if (x < 0) return route;
+  }
+  return 'list';
+}
+
+async function call(client: Http, phase: Phase, route: Route | 'long', account: Account, method: string, target: string, o: Parameters<Http['request']>[2] = {}) {
+  try {
+    const answer = await client.request(method, target, { ...o, headers: { 'x-forwarded-for': account.ip, cookie: account.cookie, ...o.headers } });
+    phase.stats.record(route, { answer, problem: check(route, answer) });
+    return answer;
+  } catch (e) {
+    phase.stats.record(route, { error: e instanceof NetError ? e : new NetError(String(e), false) });
+    // A refused connection (a dead server) would otherwise spin this loop.
+    if (!(e instanceof NetError && e.cutOff)) await new Promise((r) => setTimeout(r, 50));
+    return undefined;
+  }
+}
+
+async function clientLoop(client: Http, phase: Phase, accounts: Account[], r: Rng, mix: Record<Route, number>) {
+  const total = ROUTES.reduce((s, k) => s + mix[k], 0);
+  while (!phase.stopping) {
+    let route = pickRoute(r, mix, total);
+    let account = r.pick(accounts);
+    if (route === 'send' || route === 'upload') {
+      const budgeted = route === 'send' ? withBudget(accounts, 'sends', SEND_BUDGET) : withBudget(accounts, 'uploads', UPLOAD_BUDGET);
+      if (budgeted) account = budgeted;
+      else {
+        // Over the per-user limit the server would answer 429: this client reads instead.
+        if (route === 'send') phase.stats.sendsDeferred++;
+        else phase.stats.uploadsDeferred++;
+        route = r.pick(READS);
+      }
+    }
+    const conversation = r.pick(account.conversations);
+    switch (route) {
+      case 'signin': {
+        const a = await call(client, phase, route, account, 'POST', '/api/login', {
+          headers: { 'content-type': 'application/json' },
+          body: json({ email: account.email, password: PASSWORD, rememberMe: r.int(2) === 1 }),
+        });
+        const cookie = a && a.status === 200 ? sessionCookie(a) : undefined;
+        if (cookie) account.cookie = cookie;
+        break;
+      }
+      case 'list':
+        await call(client, phase, route, account, 'GET', `/api/conversations${r.int(2) ? `?limit=${10 + r.int(90)}` : ''}`);
+        break;
+      case 'open':
+        await call(client, phase, route, account, 'GET', `/api/conversations/${conversation}`);
+        break;
+      case 'search':
+        await call(client, phase, route, account, 'GET', `/api/conversations/search?q=${encodeURIComponent(searchQuery(r))}`);
+        break;
+      case 'send':
+        account.sends.push(Date.now());
+        await call(client, phase, route, account, 'POST', `/api/conversations/${conversation}/messages`, {
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+          body: json({ content: shortMessage(r) }),
+        });
+        break;
+      case 'upload': {
+        account.uploads.push(Date.now());
+        const { body, contentType } = multipart(`notes-${account.index}-${r.int(1e9)}.txt`, prose(r, 2_000 + r.int(4_000)));
+        await call(client, phase, route, account, 'POST', `/api/files/upload?conversationId=${conversation}`, { headers: { 'content-type': contentType }, body });
+        break;
+      }
+    }
+  }
+}
+
+/** Sends `chars`-character messages back to back, each to the next of its conversations, within the send limit. */
+async function longLoop(client: Http, phase: Phase, accounts: Account[], r: Rng, chars: number) {
+  let turn = 0;
+  while (!phase.stopping) {
+    const account = withBudget(accounts, 'sends', SEND_BUDGET);
+    if (!account) {
+      await new Promise((res) => setTimeout(res, 500));
+      continue;
+    }
+    account.sends.push(Date.now());
+    const conversation = account.conversations[turn++ % account.conversations.length]!;
+    await call(client, phase, 'long', account, 'POST', `/api/conversations/${conversation}/messages`, {
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: json({ content: prose(r, chars) }),
+      timeoutMs: LONG_TIMEOUT_MS,
+    });
+  }
+}
+
+// ---------------------------------------------------------------- the server
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  logFile: string;
+  delayFile: string;
+  exit?: string;
+}
+
+function rssKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  try {
+    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm'));
+    return m?.[1] ? Number(m[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+const logTail = (s: Server) => (fs.existsSync(s.logFile) ? fs.readFileSync(s.logFile, 'utf8').slice(-3000) : '');
+
+async function waitReady(s: Server, timeoutMs = 90_000) {
+  const probe = new Http(s.port);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline && !s.exit) {
+      try {
+        if ((await probe.request('GET', '/api/plans', { timeoutMs: 2_000 })).status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    probe.close();
+  }
+  if (s.exit || Date.now() >= deadline) fail(`Copydesk did not become ready (${s.exit ?? 'timed out'}):\n${logTail(s)}`);
+  // The grammar checker compiles its WebAssembly in a worker after start: load a warm server, as in service.
+  const warm = Date.now() + 60_000;
+  while (!/editor: grammar checker/.test(logTail(s)) && Date.now() < warm && !s.exit) await new Promise((r) => setTimeout(r, 100));
+}
+
+interface LoopDelay {
+  maxMs: number;
+  p99Ms: number;
+  p50Ms: number;
+  samples: number;
+}
+
+/** Asks the preloaded monitor for the delay since the last ask (SIGUSR2), and waits for its answer; undefined if none came. */
+async function loopDelay(s: Server, timeoutMs = 30_000): Promise<LoopDelay | undefined> {
+  const read = () => {
+    try {
+      return JSON.parse(fs.readFileSync(s.delayFile, 'utf8')) as LoopDelay & { seq: number };
+    } catch {
+      return undefined;
+    }
+  };
+  const before = read()?.seq ?? 0;
+  if (s.exit || !s.child.kill('SIGUSR2')) return undefined;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !s.exit) {
+    const now = read();
+    if (now && now.seq > before) return now;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return undefined;
+}
+
+async function stopServer(s: Server) {
+  if (s.exit) return;
+  const exited = new Promise((r) => s.child.once('exit', r));
+  s.child.kill('SIGTERM');
+  const timer = setTimeout(() => s.child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------- a phase
+
+interface PhaseResult {
+  name: string;
+  seconds: number;
+  stats: PhaseStats;
+  delay?: LoopDelay;
+  rssPeakMb: number;
+  rssStartMb: number;
+  serverCpuS: number;
+  benchCpuS: number;
+  serverExit?: string;
+  cutOff: number;
+}
+
+async function runPhase(
+  name: string,
+  server: Server,
+  client: Http,
+  o: { seconds: number; desks: Account[][]; long?: { accounts: Account[]; chars: number }; mix: Record<Route, number>; seed: number },
+): Promise<PhaseResult> {
+  client.renew();
+  const phase: Phase = { stats: new PhaseStats(), stopping: false };
+  const pid = server.child.pid!;
+  const onExit = () => {
+    phase.serverExit = server.exit;
+    phase.stopping = true;
+  };
+  server.child.once('exit', onExit);
+  await loopDelay(server);
+  const rssStartMb = rssKb(pid) / 1024;
+  let rssPeakKb = rssKb(pid);
+  const sampler = setInterval(() => {
+    const kb = rssKb(pid);
+    if (kb > rssPeakKb) rssPeakKb = kb;
+  }, 200);
+  const cpuBefore = server.exit ? NaN : cpuUs(pid);
+  const benchCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const loops = o.desks.map((accounts, i) => clientLoop(client, phase, accounts, rng(o.seed * 7919 + i), o.mix));
+  if (o.long) loops.push(longLoop(client, phase, o.long.accounts, rng(o.seed * 104729), o.long.chars));
+  const timer = setTimeout(() => (phase.stopping = true), o.seconds * 1000);
+  // Wait the phase out (or the server's death), then give in-flight requests time to finish.
+  while (!phase.stopping) await new Promise((r) => setTimeout(r, 100));
+  clearTimeout(timer);
+  const seconds = (performance.now() - started) / 1000;
+  const drained = Promise.all(loops);
+  const drainTimer = setTimeout(() => client.cutOff(), DRAIN_MS);
+  await drained;
+  clearTimeout(drainTimer);
+  server.child.off('exit', onExit);
+  clearInterval(sampler);
+  const serverCpuS = server.exit ? NaN : (cpuUs(pid) - cpuBefore) / 1e6;
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const delay = await loopDelay(server);
+  let cutOff = 0;
+  for (const s of phase.stats.routes.values()) cutOff += s.cutOff;
+  return {
+    name,
+    seconds,
+    stats: phase.stats,
+    delay,
+    rssPeakMb: rssPeakKb / 1024,
+    rssStartMb,
+    serverCpuS,
+    benchCpuS: (benchCpu.user + benchCpu.system) / 1e6,
+    serverExit: phase.serverExit,
+    cutOff,
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+const fmtMs = (v: number) => (Number.isFinite(v) ? (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`) : '–');
+
+function merged(stats: PhaseStats, routes: Array<Route | 'long'>): RouteStats {
+  const m = new RouteStats();
+  for (const r of routes) {
+    const s = stats.routes.get(r);
+    if (!s) continue;
+    m.ms.push(...s.ms);
+    m.count += s.count;
+    m.errors += s.errors;
+    m.s5xx += s.s5xx;
+    m.s429 += s.s429;
+  }
+  return m;
+}
+
+function printPhase(p: PhaseResult) {
+  const head = `${'route'.padEnd(38)} ${'count'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)} ${'errors'.padStart(7)} ${'5xx'.padStart(5)} ${'429'.padStart(5)}`;
+  const row = (label: string, s: RouteStats) => {
+    const sorted = [...s.ms].sort((a, b) => a - b);
+    return `${label.padEnd(38)} ${String(s.count).padStart(7)} ${(s.count / p.seconds).toFixed(1).padStart(7)} ${fmtMs(quantile(sorted, 0.5)).padStart(9)} ${fmtMs(quantile(sorted, 0.99)).padStart(9)} ${fmtMs(sorted.at(-1) ?? NaN).padStart(9)} ${String(s.errors).padStart(7)} ${String(s.s5xx).padStart(5)} ${String(s.s429).padStart(5)}`;
+  };
+  console.log(`\n${p.name} (${p.seconds.toFixed(1)} s; latency of 2xx answers)`);
+  console.log(head);
+  for (const route of ROUTES) console.log(row(ROUTE_LABEL[route], p.stats.of(route)));
+  const send = p.stats.of('send');
+  const firsts = [...send.firstMs].sort((a, b) => a - b);
+  console.log(`${'  send: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(firsts, 0.5)).padStart(9)} ${fmtMs(quantile(firsts, 0.99)).padStart(9)}`);
+  console.log(row('reads (list, open, search)', merged(p.stats, [...READS])));
+  console.log(row('all of the mix', merged(p.stats, [...ROUTES])));
+  if (p.stats.routes.has('long')) {
+    const long = p.stats.of('long');
+    console.log(row(ROUTE_LABEL.long, long));
+    const lf = [...long.firstMs].sort((a, b) => a - b);
+    console.log(`${'  long: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(lf, 0.5)).padStart(9)} ${fmtMs(quantile(lf, 0.99)).padStart(9)}`);
+  }
+  const d = p.delay;
+  console.log(
+    `server: event-loop delay ${d ? `max ${fmtMs(d.maxMs)}, p99 ${fmtMs(d.p99Ms)}, p50 ${fmtMs(d.p50Ms)}` : 'not reported'}; ` +
+      `RSS ${p.rssStartMb.toFixed(0)} MB at start, peak ${p.rssPeakMb.toFixed(0)} MB; CPU ${p.serverCpuS.toFixed(1)} s (${(p.serverCpuS / p.seconds).toFixed(2)} cores); ` +
+      `bench client CPU ${(p.benchCpuS / p.seconds).toFixed(2)} cores`,
+  );
+  if (p.stats.sendsDeferred || p.stats.uploadsDeferred) {
+    console.log(`mix: ${p.stats.sendsDeferred} sends and ${p.stats.uploadsDeferred} uploads became reads to stay under the per-user limits`);
+  }
+  if (p.cutOff) console.log(`${p.cutOff} requests still running ${DRAIN_MS / 1000} s after the phase ended were cut off (not counted)`);
+  if (p.serverExit) console.log(`THE SERVER EXITED during this phase: ${p.serverExit}`);
+  const problems: string[] = [];
+  for (const [route, s] of p.stats.routes) {
+    for (const [what, n] of [...s.problems].sort((a, b) => b[1] - a[1]).slice(0, 5)) problems.push(`  ${route}: ${n} × ${what}`);
+  }
+  if (problems.length) console.log(`what went wrong:\n${problems.join('\n')}`);
+}
+
+// ---------------------------------------------------------------- run
+
+function parseMix(spec: string | undefined): Record<Route, number> {
+  const mix = { ...DEFAULT_MIX };
+  if (!spec) return mix;
+  for (const part of spec.split(',')) {
+    const [k, v] = part.split('=');
+    if (!ROUTES.includes(k as Route) || !Number.isFinite(Number(v)) || Number(v) < 0) fail(`--mix: "${part}" is not route=weight (routes: ${ROUTES.join(', ')})`);
+    mix[k as Route] = Number(v);
+  }
+  if (ROUTES.every((k) => mix[k] === 0)) fail('--mix: every weight is 0');
+  return mix;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { values: v } = parseArgs({
+    args,
+    options: {
+      seconds: { type: 'string', default: '60' },
+      clients: { type: 'string', default: '100' },
+      warmup: { type: 'string', default: '3' },
+      'accounts-per-client': { type: 'string', default: '3' },
+      'long-chars': { type: 'string', default: '100000' },
+      mix: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      check: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const num = (name: string, raw: string | undefined, min: number) => {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min}`);
+    return n;
+  };
+  const seconds = num('seconds', v.seconds, 1);
+  const clients = Math.floor(num('clients', v.clients, 1));
+  const warmup = num('warmup', v.warmup, 0);
+  const perClient = Math.floor(num('accounts-per-client', v['accounts-per-client'], 1));
+  const longChars = Math.floor(num('long-chars', v['long-chars'], 1));
+  const seed = Math.floor(num('seed', v.seed, 0));
+  const mix = parseMix(v.mix);
+  const mixTotal = ROUTES.reduce((s, k) => s + mix[k], 0);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-load-'));
+  const port = await freePort();
+  const server: Server = {
+    port,
+    logFile: path.join(dataDir, 'copydesk.log'),
+    delayFile: path.join(dataDir, 'loop-delay.json'),
+    child: undefined as never,
+  };
+  const client = new Http(port);
+  try {
+    console.log(
+      `load: ${clients} clients × ${seconds} s, twice (the second with one ${longChars.toLocaleString('en-US')}-character sender); ` +
+        `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`,
+    );
+    console.log(`mix: ${ROUTES.map((k) => `${k} ${((100 * mix[k]) / mixTotal).toFixed(0)}%`).join(', ')}`);
+    server.child = startChild('scripts/start.mjs', {
+      // The API is what is loaded; the client bundle (built by `npm run build`) is not needed for it.
+      args: ['--no-client-build'],
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: `http://127.0.0.1:${port}`,
+        TRUST_PROXY: '1',
+        BENCH_LOOP_DELAY_FILE: server.delayFile,
+        // The embedded editor and local billing, whatever the caller's shell has set.
+        OPENAI_API_KEY: '',
+        OPENAI_BASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+      },
+      logFile: server.logFile,
+      nodeFlags: ['--import', pathToFileURL(path.join(root, 'bench/support-loop-delay.mjs')).href],
+      cwd: root,
+    });
+    if (!server.child.pid) fail('Copydesk did not start');
+    server.child.once('exit', (code, signal) => (server.exit = `exit code ${code ?? '–'}${signal ? `, signal ${signal}` : ''}`));
+    await waitReady(server);
+    if (!(await loopDelay(server, 10_000))) fail('the event-loop monitor did not answer (is bench/support-loop-delay.mjs preloaded?)');
+
+    const seedStarted = performance.now();
+    const r = rng(seed);
+    const total = clients * perClient;
+    const accounts: Account[] = [];
+    await pool(
+      Array.from({ length: total + LONG_ACCOUNTS }, (_, i) => i + 1),
+      16,
+      async (i) => {
+        accounts.push(await seedAccount(client, i, i > total ? LONG_CONVERSATIONS : CONVERSATIONS_PER_ACCOUNT, r));
+      },
+    );
+    accounts.sort((a, b) => a.index - b.index);
+    const desks = Array.from({ length: clients }, (_, c) => accounts.slice(c * perClient, (c + 1) * perClient));
+    const longAccounts = accounts.slice(total);
+    console.log(
+      `seeded ${accounts.length} accounts through the API (register, trial, ${CONVERSATIONS_PER_ACCOUNT} conversations with an editor exchange each) ` +
+        `in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; server RSS ${(rssKb(server.child.pid!) / 1024).toFixed(0)} MB`,
+    );
+
+    const results: PhaseResult[] = [];
+    if (warmup > 0) await runPhase('warm-up', server, client, { seconds: warmup, desks, mix, seed: seed + 1 });
+    if (!server.exit) {
+      const p1 = await runPhase(`phase 1: ${clients} clients`, server, client, { seconds, desks, mix, seed: seed + 2 });
+      printPhase(p1);
+      results.push(p1);
+    }
+    if (!server.exit) {
+      await new Promise((res) => setTimeout(res, 1_000));
+      const p2 = await runPhase(`phase 2: ${clients} clients + one sending ${longChars.toLocaleString('en-US')}-character messages`, server, client, {
+        seconds,
+        desks,
+        long: { accounts: longAccounts, chars: longChars },
+        mix,
+        seed: seed + 3,
+      });
+      printPhase(p2);
+      results.push(p2);
+    }
+    const hwm = server.exit ? NaN : rssKb(server.child.pid!, 'VmHWM') / 1024;
+    const died = server.exit;
+    if (died) console.log(`\nTHE SERVER EXITED (${server.exit}); its log ends:\n${logTail(server)}`);
+    else await stopServer(server);
+
+    // ------------------------------------------------------------ targets
+    const phases = results.length;
+    const sum = (f: (s: RouteStats) => number) => results.reduce((t, p) => t + [...p.stats.routes.values()].reduce((u, s) => u + f(s), 0), 0);
+    const errors = sum((s) => s.errors);
+    const s5xx = sum((s) => s.s5xx);
+    const s429 = sum((s) => s.s429);
+    const readP99 = results.map((p) => quantile([...merged(p.stats, [...READS]).ms].sort((a, b) => a - b), 0.99));
+    const p2 = results[1];
+    const longDelay = p2?.delay?.maxMs ?? NaN;
+    const complete = phases === 2 && !died;
+    const targets = [
+      { what: 'errors (network, resets, timeouts, wrong answers), both phases', value: String(errors), ok: complete && errors === 0 },
+      { what: '5xx answers, both phases', value: String(s5xx), ok: complete && s5xx === 0 },
+      {
+        what: `read p99 while messages are sent (list, open, search) < ${TARGETS.readP99Ms} ms`,
+        value: readP99.map((x, i) => `phase ${i + 1} ${fmtMs(x)}`).join(', ') || '–',
+        ok: complete && readP99.every((x) => x < TARGETS.readP99Ms),
+      },
+      {
+        what: `event-loop delay with the long-message client running < ${TARGETS.loopDelayMs} ms (max)`,
+        value: `${fmtMs(longDelay)} (p99 ${fmtMs(p2?.delay?.p99Ms ?? NaN)})`,
+        ok: complete && longDelay < TARGETS.loopDelayMs,
+      },
+    ];
+    console.log(`\ntargets (issue 9)`);
+    for (const t of targets) console.log(`  ${t.ok ? 'met    ' : 'NOT MET'}  ${t.what}: ${t.value}`);
+    console.log(`  429 answers (limits working; the mix is meant to stay under them): ${s429}`);
+    const long = p2?.stats.routes.get('long');
+    if (long) console.log(`  long messages answered: ${long.ms.length} of ${long.count}, p50 ${fmtMs(quantile([...long.ms].sort((a, b) => a - b), 0.5))}`);
+    console.log(`  server peak RSS over the run (VmHWM): ${Number.isFinite(hwm) ? `${hwm.toFixed(0)} MB` : '–'}`);
+    if (!complete) console.log('  the run did not complete: the server exited');
+    return v.check && !targets.every((t) => t.ok) ? 1 : 0;
+  } finally {
+    client.close();
+    killChildren();
+    if (v.keep) console.log(`kept ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

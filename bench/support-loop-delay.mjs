@@ -1,0 +1,39 @@
+// Preloaded into a benchmarked server (`node --import <this file> ...`) to measure
+// its event-loop delay without touching production code. Each SIGUSR2 writes the
+// delay since the previous one (or since start) to BENCH_LOOP_DELAY_FILE as JSON,
+// then starts a fresh histogram. Figures are how late the monitor's timer ran,
+// its own interval taken off. Only the server's main thread measures: worker
+// threads may inherit the flag, and a forked child gets the variable but no flag.
+import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
+
+const file = process.env.BENCH_LOOP_DELAY_FILE;
+
+if (file && isMainThread && !process.send) {
+  const resolutionMs = 5;
+  const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
+  histogram.enable();
+  let seq = 0;
+  let since = Date.now();
+  process.on('SIGUSR2', () => {
+    // The histogram holds the time between timer runs: the interval plus the delay.
+    const ms = (ns) => Math.max(0, ns / 1e6 - resolutionMs);
+    const samples = histogram.count;
+    const report = {
+      seq: ++seq,
+      since,
+      at: Date.now(),
+      samples,
+      maxMs: samples ? ms(histogram.max) : 0,
+      p99Ms: samples ? ms(histogram.percentile(99)) : 0,
+      p50Ms: samples ? ms(histogram.percentile(50)) : 0,
+      meanMs: samples ? ms(histogram.mean) : 0,
+    };
+    histogram.reset();
+    since = report.at;
+    // Written whole, then renamed, so the reader never sees half a report.
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));
+    fs.renameSync(`${file}.tmp`, file);
+  });
+}
