@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { KNOWN_DEVICE_COOKIE } from '../services/auth/known-devices';
 import { createTestApp, type TestApp } from '../test-app';
 import { PASSWORD, get, login, post, registerUser } from '../test-http';
 
@@ -6,7 +7,25 @@ let t: TestApp;
 afterEach(() => t?.close());
 
 const MINUTE = 60_000;
-const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+const DAY = 24 * 60 * MINUTE;
+/** A request from a client address, optionally carrying a browser's known-device cookie. */
+const from = (ip: string, device?: string) => ({
+  headers: { 'x-forwarded-for': ip, ...(device ? { cookie: `${KNOWN_DEVICE_COOKIE}=${device}` } : {}) },
+});
+
+/** The known-device cookie a response set: what the browser sends with its next sign-in. */
+function deviceOf(res: Response): string {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`));
+  if (!header) throw new Error('no known-device cookie');
+  return header.split(';')[0]!.slice(KNOWN_DEVICE_COOKIE.length + 1);
+}
+
+/** Signs in once from the owner's laptop and returns the cookie that makes it a known device. */
+async function ownersLaptop(email = 'mariana@news.example') {
+  const { res } = await login(t, email, PASSWORD, from('10.0.0.2'));
+  expect(res.status).toBe(200);
+  return deviceOf(res);
+}
 
 function app() {
   t = createTestApp({ env: { TRUST_PROXY: '1' } });
@@ -14,7 +33,7 @@ function app() {
 }
 
 describe('failed logins per account', () => {
-  it('allows 10 failures, then answers 429 with Retry-After even to the right password from elsewhere', async () => {
+  it('allows 10 failures, then answers 429 with Retry-After even to the right password from a browser it does not know', async () => {
     app();
     await registerUser(t, 'mariana');
     for (let i = 0; i < 10; i++) {
@@ -77,21 +96,124 @@ describe('failed logins per account', () => {
   });
 });
 
-describe('failed logins per address', () => {
-  it('allows 30 failures from one address, then blocks it for every account while others still get in', async () => {
+describe('a browser that signed in before', () => {
+  it('still lets the owner in with the right password while strangers are locked out of the account', async () => {
     app();
     await registerUser(t, 'mariana');
+    const laptop = await ownersLaptop();
+    for (let i = 0; i < 10; i++) expect((await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'))).res.status).toBe(401);
+    const guess = await login(t, 'mariana@news.example', 'wrong-x', from('192.0.2.66'));
+    expect(guess.res.status).toBe(429);
+    expect(guess.res.headers.get('retry-after')).toBe('900');
+
+    const owner = await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop));
+    expect(owner.res.status).toBe(200);
+    expect((await get(t, '/api/user', { token: owner.token })).status).toBe(200);
+    // The owner's sign-in does not hand the guesser a fresh budget.
+    expect((await login(t, 'mariana@news.example', 'wrong-y', from('192.0.2.66'))).res.status).toBe(429);
+  });
+
+  it('keeps letting the owner in once the strangers have earned the day-long lock', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const laptop = await ownersLaptop();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${round}-${i}`, from(`192.0.2.${round}`));
+      t.clock.advance(15 * MINUTE);
+    }
+    const guess = await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.9'));
+    expect(guess.res.status).toBe(429);
+    expect(guess.res.headers.get('retry-after')).toBe(String((DAY - 45 * MINUTE) / 1000));
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop))).res.status).toBe(200);
+
+    t.clock.advance(DAY - 45 * MINUTE);
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.9'))).res.status).toBe(200);
+  });
+
+  it('is throttled by its own failures, which leave the account alone', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const laptop = await ownersLaptop();
+    for (let i = 0; i < 10; i++) expect((await login(t, 'mariana@news.example', `wrong-${i}`, from('10.0.0.2', laptop))).res.status).toBe(401);
+    const stolen = await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop));
+    expect(stolen.res.status).toBe(429);
+    expect(stolen.res.headers.get('retry-after')).toBe('900');
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.3'))).res.status).toBe(200);
+
+    t.clock.advance(15 * MINUTE);
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop))).res.status).toBe(200);
+  });
+
+  it('counts only for the account it signed in to, and only with an untouched signature', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    await registerUser(t, 'mallory');
+    const mallorys = await ownersLaptop('mallory@news.example');
+    const marianas = await ownersLaptop();
+    for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
+
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.66', mallorys))).res.status).toBe(429);
+    const [userId, deviceId, issued, mac] = marianas.split('.');
+    const forged = [userId, deviceId, issued, `${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`].join('.');
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.66', forged))).res.status).toBe(429);
+    const postdated = [userId, deviceId, (Number.parseInt(issued!, 36) + DAY).toString(36), mac].join('.');
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.66', postdated))).res.status).toBe(429);
+  });
+
+  it('is remembered for several accounts in one cookie, and forgotten after its lifetime', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    await registerUser(t, 'tomas');
+    const first = await ownersLaptop();
+    const both = deviceOf((await login(t, 'tomas@news.example', PASSWORD, from('10.0.0.2', first))).res);
+    for (const who of ['mariana', 'tomas']) {
+      for (let i = 0; i < 10; i++) await login(t, `${who}@news.example`, `wrong-${i}`, from('192.0.2.66'));
+      expect((await login(t, `${who}@news.example`, PASSWORD, from('10.0.0.2', both))).res.status).toBe(200);
+    }
+
+    t.clock.advance(181 * DAY);
+    for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', both))).res.status).toBe(429);
+  });
+
+  it('is set at registration as an HttpOnly cookie', async () => {
+    app();
+    const res = await post(t, '/api/register', { username: 'mariana', email: 'mariana@news.example', password: PASSWORD });
+    const header = res.headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`))!;
+    expect(header).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=15552000/);
+    for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', deviceOf(res)))).res.status).toBe(200);
+  });
+});
+
+describe('failed logins per address', () => {
+  it('after 30 failures slows that address down for browsers it does not know, never for another account’s known one', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const laptop = deviceOf((await login(t, 'mariana@news.example', PASSWORD, from('203.0.113.9'))).res);
     for (let i = 0; i < 30; i++) {
       expect((await login(t, `ghost${i}@news.example`, 'wrong-pass', from('203.0.113.9'))).res.status).toBe(401);
     }
-    const blocked = await login(t, 'mariana@news.example', PASSWORD, from('203.0.113.9'));
-    expect(blocked.res.status).toBe(429);
-    expect(blocked.res.headers.get('retry-after')).toBe('900');
+    const guess = await login(t, 'ghost99@news.example', 'wrong-pass', from('203.0.113.9'));
+    expect(guess.res.status).toBe(429);
+    expect(guess.res.headers.get('retry-after')).toBe('900');
 
+    const colleague = await login(t, 'mariana@news.example', PASSWORD, from('203.0.113.9', laptop));
+    expect(colleague.res.status).toBe(200);
+    expect((await get(t, '/api/user', { token: colleague.token })).status).toBe(200);
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('203.0.113.9'))).res.status).toBe(429);
     expect((await login(t, 'mariana@news.example', PASSWORD, from('198.51.100.4'))).res.status).toBe(200);
 
     t.clock.advance(15 * MINUTE);
     expect((await login(t, 'mariana@news.example', PASSWORD, from('203.0.113.9'))).res.status).toBe(200);
+  });
+
+  it('takes an IPv6 client’s whole /64 as one address', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    for (let i = 0; i < 30; i++) await login(t, `ghost${i}@news.example`, 'wrong-pass', from(`2001:db8:7:1::${(i + 1).toString(16)}`));
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('2001:db8:7:1:ffff:1:2:3'))).res.status).toBe(429);
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('2001:db8:7:2::1'))).res.status).toBe(200);
   });
 
   it('is not fooled by a client that writes its own X-Forwarded-For in front of the proxy', async () => {
