@@ -18,7 +18,10 @@ export function ftsQuery(input: string): string | null {
   return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
 }
 
-/** Restricts an `ftsQuery` to one user's messages: their owner token, and the words in the message text only. */
+/**
+ * Restricts an `ftsQuery` to one user's messages: their owner token (`owner<id>` rather than
+ * the bare id, so it shares no entries with numbers in message text), and the words in the text only.
+ */
 export function ownedFtsQuery(userId: number, fts: string): string {
   return `owner : "owner${userId}" AND content : (${fts})`;
 }
@@ -32,6 +35,19 @@ interface ConversationRowRaw {
 
 const toDates = (r: ConversationRowRaw) => ({ id: r.id, title: r.title, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) });
 
+/**
+ * The caller's messages matching an `ownedFtsQuery`. The owner token in the MATCH keeps
+ * FTS5 to the caller's messages (migration 0005); newest first is the index's own order,
+ * so the scan stops at the limit instead of ranking every match.
+ */
+export const MESSAGE_MATCHES_SQL = `SELECT c.id, c.title, c.created_at, c.updated_at, m.id AS message_id,
+       snippet(messages_fts, 0, '', '', '…', 16) AS snippet
+FROM messages_fts
+JOIN messages m ON m.id = messages_fts.rowid
+JOIN conversations c ON c.id = m.conversation_id
+WHERE messages_fts MATCH ? AND c.user_id = ?
+ORDER BY messages_fts.rowid DESC LIMIT ${MAX_MESSAGE_HITS}`;
+
 /** The sidebar search: conversations whose title contains the query or whose messages match it, newest first. */
 export function createConversationSearch(db: DB) {
   const sqlite = db.$client;
@@ -40,17 +56,7 @@ export function createConversationSearch(db: DB) {
      WHERE user_id = ? AND instr(lower(title), lower(?)) > 0
      ORDER BY updated_at DESC, id DESC LIMIT ${MAX_CONVERSATIONS}`,
   );
-  // The owner's token in the MATCH keeps FTS5 to the caller's messages (see the 0005
-  // migration); newest first lets it stop at the limit instead of ranking every match.
-  const messageMatches = sqlite.prepare<[string, number], ConversationRowRaw & { message_id: number; snippet: string }>(
-    `SELECT c.id, c.title, c.created_at, c.updated_at, m.id AS message_id,
-            snippet(messages_fts, 0, '', '', '…', 16) AS snippet
-     FROM messages_fts
-     JOIN messages m ON m.id = messages_fts.rowid
-     JOIN conversations c ON c.id = m.conversation_id
-     WHERE messages_fts MATCH ? AND c.user_id = ?
-     ORDER BY messages_fts.rowid DESC LIMIT ${MAX_MESSAGE_HITS}`,
-  );
+  const messageMatches = sqlite.prepare<[string, number], ConversationRowRaw & { message_id: number; snippet: string }>(MESSAGE_MATCHES_SQL);
 
   return function search(userId: number, query: string): SearchHit[] {
     const hits = new Map<number, { row: ConversationRowRaw; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();
