@@ -186,6 +186,25 @@ describe('a browser that signed in before', () => {
   });
 });
 
+describe('changing the password from a session', () => {
+  it('is not stopped by strangers’ failed logins, and limits wrong current passwords per session', async () => {
+    app();
+    const session = await registerUser(t, 'mariana');
+    const thief = (await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.66'))).token!;
+    for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
+    const change = (currentPassword: string, token = session) =>
+      post(t, '/api/change-password', { currentPassword, newPassword: 'changed-4!' }, { token });
+
+    for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`, thief)).status).toBe(400);
+    const refused = await change(PASSWORD, thief);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('900');
+
+    expect((await change(PASSWORD)).status).toBe(200);
+    expect((await login(t, 'mariana@news.example', 'changed-4!', from('10.0.0.9'))).res.status).toBe(429);
+  });
+});
+
 describe('failed logins per address', () => {
   it('after 30 failures slows that address down for browsers it does not know, never for another account’s known one', async () => {
     app();

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../../db/schema';
 import { extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
+import { KNOWN_DEVICE_COOKIE } from '../services/auth/known-devices';
 import { hashToken } from '../services/auth/tokens';
 import { createTestApp, type TestApp } from '../test-app';
 import { PASSWORD, get, login, post, registerUser } from '../test-http';
@@ -18,8 +19,8 @@ const MINUTE = 60_000;
 let seq = 0;
 
 /** A fresh app and a registered account with an address no other test uses (the sink is shared). */
-async function setup() {
-  t = createTestApp({ smtpUrl: sink.url, env: { APP_URL } });
+async function setup(env: Record<string, string> = {}) {
+  t = createTestApp({ smtpUrl: sink.url, env: { APP_URL, ...env } });
   const email = `reporter${++seq}@news.example`;
   const token = await registerUser(t, `reporter${seq}`, email);
   return { email, token };
@@ -94,6 +95,22 @@ describe('POST /api/forgot-password', () => {
     t.clock.advance(60 * MINUTE);
     expect((await post(t, '/api/forgot-password', { email })).status).toBe(200);
   });
+
+  it('answers 429 with Retry-After after 20 requests from one client address in an hour, whatever the e-mails', async () => {
+    const { email } = await setup({ TRUST_PROXY: '1' });
+    const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 20; i++) {
+      expect((await post(t, '/api/forgot-password', { email: `nobody${seq}-${i}@news.example` }, from('198.51.100.7'))).status).toBe(200);
+    }
+    const res = await post(t, '/api/forgot-password', { email }, from('198.51.100.7'));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3600');
+    expect(await res.json()).toMatchObject({ message: 'Too many password reset requests. Please try again later.' });
+    expect((await post(t, '/api/forgot-password', { email }, from('198.51.100.8'))).status).toBe(200);
+
+    t.clock.advance(60 * MINUTE);
+    expect((await post(t, '/api/forgot-password', { email: `late${seq}@news.example` }, from('198.51.100.7'))).status).toBe(200);
+  });
 });
 
 describe('POST /api/reset-password', () => {
@@ -163,6 +180,22 @@ describe('POST /api/reset-password', () => {
     expect(changed.status).toBe(200);
     expect((await post(t, '/api/reset-password', { token, newPassword: 'fresh-pass-2' })).status).toBe(400);
     expect((await login(t, email, 'changed-4!')).res.status).toBe(200);
+  });
+
+  it('lifts the login lock strangers set, and makes the browser that used it a known device', async () => {
+    const { email } = await setup({ TRUST_PROXY: '1' });
+    const stranger = { headers: { 'x-forwarded-for': '192.0.2.66' } };
+    for (let i = 0; i < 10; i++) await login(t, email, `wrong-${i}`, stranger);
+    expect((await login(t, email, PASSWORD, { headers: { 'x-forwarded-for': '10.0.0.5' } })).res.status).toBe(429);
+
+    const reset = await post(t, '/api/reset-password', { token: await requestReset(email), newPassword: 'fresh-pass-2' });
+    expect(reset.status).toBe(200);
+    expect((await login(t, email, 'fresh-pass-2', { headers: { 'x-forwarded-for': '10.0.0.5' } })).res.status).toBe(200);
+
+    const device = reset.headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`))!.split(';')[0]!;
+    for (let i = 0; i < 10; i++) await login(t, email, `wrong-${i}`, stranger);
+    expect((await login(t, email, 'fresh-pass-2', { headers: { 'x-forwarded-for': '10.0.0.5' } })).res.status).toBe(429);
+    expect((await login(t, email, 'fresh-pass-2', { headers: { 'x-forwarded-for': '10.0.0.5', cookie: device } })).res.status).toBe(200);
   });
 
   it('never writes the reset token to the log', async () => {
