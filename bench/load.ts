@@ -170,6 +170,7 @@ class Http {
       const req = http.request({ host: '127.0.0.1', port: this.port, method, path: target, headers, agent: this.agent });
       let settled = false;
       let failure: NetError | undefined;
+      let responded = false;
       const abort = (e: NetError) => {
         failure ??= e;
         req.destroy(e);
@@ -190,8 +191,11 @@ class Http {
         failure ??= netError(e);
         settle(() => reject(failure));
       });
-      req.on('close', () => settle(() => reject(failure ?? new NetError('connection closed before the answer', req.reusedSocket))));
+      req.on('close', () =>
+        settle(() => reject(failure ?? new NetError(responded ? 'answer cut short: the connection closed mid-body' : 'connection closed before the answer', req.reusedSocket))),
+      );
       req.on('response', (res) => {
+        responded = true;
         const chunks: Buffer[] = [];
         let firstMs = NaN;
         res.on('data', (c: Buffer) => {
@@ -404,8 +408,9 @@ function check(route: Route | 'long', a: Answer): string | undefined {
       return a.body.startsWith('[') ? undefined : `not a JSON array: ${a.body.slice(0, 80)}`;
     case 'send':
     case 'long': {
-      if (a.body.includes('event: error')) return `reply failed: ${a.body.slice(a.body.indexOf('event: error'), a.body.indexOf('event: error') + 160).replace(/\s+/g, ' ')}`;
-      return a.body.includes('event: done') ? undefined : `reply ended without a done event (${a.body.length} bytes)`;
+      const failed = /^event: error\ndata: (.*)$/m.exec(a.body);
+      if (failed) return `reply failed: ${failed[1]!.slice(0, 140)}`;
+      return /^event: done$/m.test(a.body) ? undefined : `reply ended without a done event (${a.body.length} bytes)`;
     }
     case 'upload':
       return /"success"\s*:\s*true/.test(a.body) ? undefined : `upload not accepted: ${messageOf(a)}`;
@@ -695,7 +700,7 @@ function printPhase(p: PhaseResult) {
   const d = p.delay;
   console.log(
     `server: event-loop delay ${d ? `max ${fmtMs(d.maxMs)}, p99 ${fmtMs(d.p99Ms)}, p50 ${fmtMs(d.p50Ms)}` : 'not reported'}; ` +
-      `RSS ${p.rssStartMb.toFixed(0)} MB at start, peak ${p.rssPeakMb.toFixed(0)} MB; CPU ${p.serverCpuS.toFixed(1)} s (${(p.serverCpuS / p.seconds).toFixed(2)} cores); ` +
+      `RSS ${p.rssStartMb.toFixed(0)} MB at start, peak ${p.rssPeakMb.toFixed(0)} MB; CPU ${Number.isFinite(p.serverCpuS) ? `${p.serverCpuS.toFixed(1)} s (${(p.serverCpuS / p.seconds).toFixed(2)} cores)` : '–'}; ` +
       `bench client CPU ${(p.benchCpuS / p.seconds).toFixed(2)} cores`,
   );
   if (p.stats.sendsDeferred || p.stats.uploadsDeferred) {
