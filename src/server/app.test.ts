@@ -173,6 +173,33 @@ describe('static files', () => {
       expect(body, p).not.toContain('SQLite format');
     }
   });
+
+  it('answers 404, not the page, for a missing script, stylesheet or other file', async () => {
+    t = createTestApp();
+    const clientDir = path.join(t.config.dataDir, 'no-client');
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Copydesk</title>');
+    for (const p of ['/assets/missing.js', '/assets/missing.css', '/assets/nothing', '/missing.png']) {
+      expect((await t.app.request(p)).status, p).toBe(404);
+    }
+    // Client routes still get the page.
+    for (const p of ['/chat', '/reset-password', '/team/']) {
+      const res = await t.app.request(p);
+      expect(res.status, p).toBe(200);
+      expect(await res.text()).toContain('<title>Copydesk</title>');
+    }
+  });
+});
+
+describe('/healthz', () => {
+  it('answers 200 while the database answers, and 503 once it does not', async () => {
+    t = createTestApp();
+    const ok = await t.app.request('/healthz');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'ok' });
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    t.db.$client.close();
+    expect((await t.app.request('/healthz')).status).toBe(503);
+  });
 });
 
 describe('security headers', () => {
@@ -249,5 +276,15 @@ describe('the log', () => {
     const log = t.logs.join('\n');
     expect(t.logs.length).toBeGreaterThanOrEqual(4);
     for (const secret of [token, second!, token.split('.')[1]!, PASSWORD]) expect(log).not.toContain(secret);
+  });
+
+  it('names neither the recipient nor the outbox file of an e-mail (a reset link is in it)', async () => {
+    t = createTestApp();
+    await registerUser(t, 'mariana');
+    expect((await post(t, '/api/forgot-password', { email: 'mariana@news.example' })).status).toBe(200);
+    await expect.poll(() => t.logs.some((line) => line.startsWith('mail:'))).toBe(true);
+    const log = t.logs.join('\n');
+    expect(log).not.toContain('mariana@news.example');
+    expect(log).not.toContain('.eml');
   });
 });

@@ -17,6 +17,8 @@ import { errorDetails } from './errors';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
+import { closeUnreadBodies } from './http/unread-body';
+import { healthCheck } from './http/health';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -26,6 +28,8 @@ export const NON_JSON_PATHS: string[] = [UPLOAD_PATH];
 export interface AppOptions extends AppDeps {
   log?: (line: string) => void;
   clientDir?: string;
+  /** False once the server stops taking connections; `/healthz` then answers 503. */
+  isServing?: () => boolean;
 }
 
 export function createApp(opts: AppOptions) {
@@ -39,6 +43,7 @@ export function createApp(opts: AppOptions) {
     onError: (c) => c.json({ message: 'Request body is too large' }, 413),
   });
 
+  app.use('*', closeUnreadBodies);
   app.use('*', requestLog(log));
   app.use('*', respond.middleware);
   app.use('*', originCheck(opts.config.appOrigin));
@@ -82,6 +87,7 @@ export function createApp(opts: AppOptions) {
     }),
   );
 
+  app.get('/healthz', healthCheck(opts.db, opts.isServing));
   mountRestRoutes(app, restRoutes, deps, respond, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   mountClient(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);

@@ -16,7 +16,19 @@ async function main() {
   // The dev server serves the client through Vite, so it skips the production build.
   if (!process.argv.includes('--no-client-build')) await ensureClientBuilt();
   const running = await startServer({ config });
+  let stopping = false;
+  // A process that stays up without listening would never be restarted: leave, and let the supervisor start a new one.
+  running.server.on('close', () => {
+    if (stopping) return;
+    console.error('server: stopped listening; exiting so the supervisor restarts Copydesk');
+    process.exit(1);
+  });
+  running.server.on('error', (e: Error) => {
+    console.error(`server: ${e.message}; exiting so the supervisor restarts Copydesk`);
+    process.exit(1);
+  });
   const shutdown = (signal: string) => {
+    stopping = true;
     console.log(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     running.close().then(() => {

@@ -44,7 +44,8 @@ export async function startServer(o: StartOptions) {
   log(services.ai.describe());
   log(services.billing.describe());
 
-  const app = createApp({ db, clock, config: o.config, services, log, clientDir: o.clientDir ?? DEFAULT_CLIENT_DIR });
+  let serving = true;
+  const app = createApp({ db, clock, config: o.config, services, log, clientDir: o.clientDir ?? DEFAULT_CLIENT_DIR, isServing: () => serving });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: o.config.port, hostname: o.config.host }, () => resolve(s));
   });
@@ -55,6 +56,7 @@ export async function startServer(o: StartOptions) {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      serving = false;
       server.close(() => {
         services.mail.close();
         db.$client.close();

@@ -14,7 +14,10 @@ export function mountClient(app: Hono, clientDir: string) {
     }),
   );
   app.use('*', serveStatic({ root: clientDir }));
+  // A missing script or stylesheet must not come back as the HTML page, with a 200.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', (c) => {
+    if (/\.[a-z0-9]{1,8}$/i.test(c.req.path)) return c.text('Not found', 404);
     if (!fs.existsSync(indexFile)) return c.text('The client is not built. Run `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
     return c.html(fs.readFileSync(indexFile, 'utf8'));

@@ -48,7 +48,8 @@ export function createMailService(opts: { smtpUrl?: string; from: string; outbox
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      log(`mail: "${m.subject}" to ${m.to} written to ${file}`);
+      // Neither the address nor the file: a log reader must not be able to open a reset link.
+      log(`mail: "${m.subject}" written to the outbox`);
     },
     close: () => transport.close(),
   };

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
@@ -32,6 +33,45 @@ async function refusal(filename: string, bytes: Uint8Array | string, options?: P
     throw e;
   }
   throw new Error(`${filename} was read`);
+}
+
+/** A one-page PDF whose content stream is `inflatedBytes` of zeros, deflated to a few hundred KB. */
+async function flateBombPdf(inflatedBytes: number): Promise<Uint8Array> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => parts.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const zeros = Buffer.alloc(16 * 1024 * 1024);
+  for (let left = inflatedBytes; left > 0; left -= zeros.length) {
+    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  const stream = Buffer.concat(parts);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  ];
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let length = chunks[0]!.length;
+  const push = (b: Buffer) => {
+    chunks.push(b);
+    length += b.length;
+  };
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    push(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
+  });
+  offsets.push(length);
+  push(Buffer.from(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
+  push(stream);
+  push(Buffer.from('\nendstream\nendobj\n'));
+  const xref = length;
+  push(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
+  push(Buffer.from(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Lines wrapped by a PDF's layout are compared as running text. */
@@ -163,6 +203,38 @@ describe('files refused before or during extraction', () => {
     expect((await refusal('many.docx', buildZip(entries))).reason).toBe('too-complex');
     // One entry fewer is fine: the limit is the count, not something else about the file.
     expect((await read('fine.docx', buildZip(entries.slice(0, DOCUMENT_LIMITS.maxZipEntries)))).text).toBe('The council voted.');
+  });
+
+  it('refuses a PDF whose compressed stream inflates past the limit, before the parser holds it', async () => {
+    const bomb = await flateBombPdf(DOCUMENT_LIMITS.maxPdfInflatedBytes + 32 * 1024 * 1024);
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    expect(await refusal('bomb.pdf', bomb)).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
+  });
+
+  it('refuses a docx whose XML declares a DTD (entity expansion)', async () => {
+    const [types, rels] = docxEntries([]);
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE w:document [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>' +
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>';
+    const file = buildZip([types!, rels!, { name: 'word/document.xml', data: laughs }]);
+    expect(await refusal('laughs.docx', file)).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
+  });
+
+  it('refuses a docx with more XML than a parser may build a tree of, however well it compresses', async () => {
+    const paragraph = '<w:p><w:r><w:t>The council voted on the budget.</w:t></w:r></w:p>';
+    const count = Math.ceil((DOCUMENT_LIMITS.maxZipXmlBytes + 1024) / paragraph.length);
+    const [types, rels, body] = docxEntries(['x']);
+    const huge = buildZip([types!, rels!, { name: body!.name, data: (body!.data as string).replace('<w:p>', paragraph.repeat(count) + '<w:p>') }]);
+    expect(huge.byteLength).toBeLessThan(1024 * 1024);
+    expect(await refusal('huge.docx', huge)).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
+  });
+
+  it('ends an extraction that allocates past the process memory limit, which the kernel enforces', async () => {
+    const paragraph = '<w:p><w:r><w:t>The council voted on the budget.</w:t></w:r></w:p>';
+    const [types, rels, body] = docxEntries(['x']);
+    const big = buildZip([types!, rels!, { name: body!.name, data: (body!.data as string).replace('<w:p>', paragraph.repeat(20_000) + '<w:p>') }]);
+    expect(await refusal('big.docx', big, { memoryMb: 160 })).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
+    expect((await read('big.docx', big)).text.length).toBeGreaterThan(600_000);
   });
 
   it('stops an extraction that runs past the time limit', async () => {

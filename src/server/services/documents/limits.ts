@@ -8,8 +8,11 @@ export const DOCUMENT_LIMITS = {
   /** A .docx is a zip: entries and inflated bytes are checked before any parser opens it. */
   maxZipEntries: 1_000,
   maxZipUncompressedBytes: 100 * 1024 * 1024,
-  /** Parsers build a tree of the XML parts, several times their size: 95 MB of XML took 667 MB. */
-  maxZipXmlBytes: 30 * 1024 * 1024,
+  /**
+   * The DOCX parser holds about 100 times its XML in memory (4 MB of XML: 417 MB, 6 s), and a
+   * long report has 1 to 3 MB of it; the memory limit below ends anything that gets through.
+   */
+  maxZipXmlBytes: 10 * 1024 * 1024,
   /** Inflated bytes of a PDF's compressed streams (images aside), checked while inflating, before the parser runs. */
   maxPdfInflatedBytes: 160 * 1024 * 1024,
   /** Wall time for one extraction; the extracting process is killed after it. */
@@ -20,7 +23,7 @@ export const DOCUMENT_LIMITS = {
    * All the extracting process may allocate (heap, buffers, native), in MB, enforced by the
    * kernel (RLIMIT_DATA): V8's heap limit alone does not cap ArrayBuffers.
    */
-  extractionMemoryMb: 768,
+  extractionMemoryMb: 640,
   /** Extractions running at once, and how many more may wait for a turn. */
   concurrentExtractions: 2,
   queuedExtractions: 16,

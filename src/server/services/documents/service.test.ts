@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
@@ -7,7 +8,7 @@ import { failure, subscriber } from '../chat/test-support';
 import { createDocumentService, type AssistantMessages } from './index';
 import { DOCUMENT_LIMITS } from './limits';
 import { ftsQuery } from './search';
-import { fileOf, fixture } from './test-support';
+import { fileOf, fixture, receivedFile } from './test-support';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -64,6 +65,31 @@ describe('upload into storage', () => {
     expect(refused).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: UPLOAD_MESSAGES.tooMany, details: { success: false, retryAfter: 3600 } });
     t.clock.advance(DOCUMENT_LIMITS.uploadsPerUser.windowMs + 1);
     await expect(t.services.documents.upload(user, { file: fileOf('story.txt', fixture('story.txt')) })).resolves.toMatchObject({ success: true });
+  });
+
+  it('keeps each account within its storage quota, counting what it has uploaded, and frees room on delete', async () => {
+    t = createTestApp({ env: { STORAGE_QUOTA_MB: '1' } });
+    const owner = await subscriber(t, 'mariana');
+    const user = t.services.users.findById(owner.userId)!;
+    const sixHundredKb = BUDGET.repeat(Math.ceil(600_000 / BUDGET.length)).slice(0, 600_000);
+    const first = await t.services.documents.upload(user, { file: fileOf('first.txt', sixHundredKb) });
+    const refused = await failure(t.services.documents.upload(user, { file: fileOf('second.txt', sixHundredKb) }));
+    expect(refused).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.quotaFull(1), details: { success: false } });
+    // Another account has a quota of its own.
+    const other = await subscriber(t, 'olusegun');
+    await expect(t.services.documents.upload(t.services.users.findById(other.userId)!, { file: fileOf('second.txt', sixHundredKb) })).resolves.toMatchObject({ success: true });
+
+    t.services.documents.remove(owner.userId, first.document.id);
+    await expect(t.services.documents.upload(user, { file: fileOf('second.txt', sixHundredKb) })).resolves.toMatchObject({ success: true });
+  });
+
+  it('removes the temporary file of an upload, whether it is stored or refused', async () => {
+    const { user } = await setup();
+    for (const [name, content] of [['story.txt', 'The council voted on Tuesday.'], ['story.pdf', 'not a pdf']] as const) {
+      const file = receivedFile(name, content);
+      await t.services.documents.upload(user, { file: { read: async () => file } }).catch(() => undefined);
+      expect(fs.existsSync(file.path), name).toBe(false);
+    }
   });
 });
 

@@ -1,0 +1,21 @@
+import type { Handler } from 'hono';
+import type { DB } from '../db';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * `GET /healthz` for a supervisor or load balancer: 200 only while the server takes
+ * requests and the database answers, 503 otherwise.
+ */
+export function healthCheck(db: DB, isServing: () => boolean = () => true): Handler {
+  const probe = db.$client.prepare('SELECT 1 AS ok');
+  return (c) => {
+    if (!isServing()) return c.json({ status: 'stopping' }, 503, NO_STORE);
+    try {
+      probe.get();
+    } catch {
+      return c.json({ status: 'database unavailable' }, 503, NO_STORE);
+    }
+    return c.json({ status: 'ok' }, 200, NO_STORE);
+  };
+}
