@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
-import { createRateLimiter } from './rate-limiter';
+import { TRPCError } from '@trpc/server';
+import { errorDetails } from '../errors';
+import { addressKey, createRateLimiter } from './rate-limiter';
 
 const rule = { max: 3, windowMs: 60_000 };
 
@@ -61,5 +63,38 @@ describe('rate limiter', () => {
     clock.advance(rule.windowMs + 60_000);
     limiter.hit('fresh', rule);
     expect(limiter.size()).toBe(1);
+  });
+
+  it('take counts a hit on every key, or none when one of them is full, and names the longest wait', () => {
+    const clock = fixedClock();
+    const limiter = createRateLimiter(clock);
+    const long = { max: 1, windowMs: 600_000 };
+    limiter.take([['b', long]], 'busy');
+    for (let i = 0; i < 2; i++) limiter.take([['a', rule]], 'busy');
+    let refused: unknown;
+    try {
+      limiter.take([['a', rule], ['b', long]], 'Too many tries');
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(TRPCError);
+    expect((refused as TRPCError).code).toBe('TOO_MANY_REQUESTS');
+    expect((refused as TRPCError).message).toBe('Too many tries');
+    expect(errorDetails(refused as TRPCError).retryAfter).toBe(600);
+    // The refused call counted nothing: 'a' still has room for one.
+    expect(limiter.retryAfter('a', rule)).toBe(0);
+  });
+});
+
+describe('addressKey', () => {
+  it('keeps an IPv4 address, unwraps an IPv4-mapped one, and takes an IPv6 address to its /64', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8:7:1::1')).toBe('2001:db8:7:1::/64');
+    expect(addressKey('2001:0db8:0007:0001:ffff:1:2:3')).toBe('2001:db8:7:1::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('unknown')).toBe('unknown');
   });
 });
