@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { startServer } from '../server';
+import { SESSION_COOKIE } from '../services/auth/sessions';
+
+export const PASSWORD = 'deadline-7!';
+
+/** Who a request is sent as; `cookie()` is the current session (a fuzzed logout may end one). */
+export interface Actor {
+  name: 'visitor' | 'member' | 'subscriber';
+  cookie(): string | undefined;
+  userId?: number;
+}
+
+/** The log lines that mean a request failed on the server: a logged internal error or a 5xx in the request log. */
+const FAILURE_LINE = /^error:| 5\d\d [\d.]+ms$/;
+/** The request log's line: method, path, status, time. */
+const REQUEST_LINE = / \d{3} [\d.]+ms$/;
+
+/**
+ * A real server (startServer) on a fresh SQLite file and a free port, with three actors:
+ * a visitor, a signed-in member without a plan, and a subscriber on the local-billing trial.
+ */
+export async function startServerUnderTest(env: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-fuzz-'));
+  // A stand-in for the built client, so page and asset paths are served as in production.
+  const clientDir = path.join(dir, 'client');
+  fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Copydesk</title><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'export {};');
+  const logs: string[] = [];
+  let requests = 0;
+  const config = { ...loadConfig({ DATA_DIR: dir, ...env }), port: 0 };
+  const running = await startServer({ config, log: (line) => {
+      logs.push(line);
+      if (REQUEST_LINE.test(line)) requests++;
+    },
+    clientDir,
+  });
+  const base = `http://127.0.0.1:${running.port}`;
+
+  async function signUp(username: string, subscribe: boolean): Promise<{ token: string; userId: number }> {
+    const res = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email: `${username}@news.example`, password: PASSWORD }),
+    });
+    if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}\n${logs.filter((l) => l.startsWith('error:')).join('\n')}`);
+    const token = /copydesk_session=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))![1]!;
+    const userId = ((await res.json()) as { id: number }).id;
+    if (subscribe) {
+      const trial = await fetch(`${base}/api/create-subscription`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` },
+        body: '{}',
+      });
+      if (trial.status !== 200) throw new Error(`create-subscription ${username}: ${trial.status} ${await trial.text()}`);
+    }
+    return { token, userId };
+  }
+
+  const tokens = new Map<string, string>();
+  const signedIn = async (name: 'member' | 'subscriber', username: string): Promise<Actor> => {
+    const { token, userId } = await signUp(username, name === 'subscriber');
+    tokens.set(name, token);
+    return { name, userId, cookie: () => `${SESSION_COOKIE}=${tokens.get(name)}` };
+  };
+  const visitor: Actor = { name: 'visitor', cookie: () => undefined };
+  const member = await signedIn('member', 'fuzz-member');
+  const subscriber = await signedIn('subscriber', 'fuzz-subscriber');
+  const actors: Actor[] = [visitor, member, subscriber];
+
+  let logCursor = 0;
+
+  return {
+    server: running,
+    base,
+    port: running.port,
+    origin: config.appOrigin,
+    config,
+    logs,
+    actors,
+    visitor,
+    member,
+    subscriber,
+
+    /** Gives an actor whose session a fuzzed logout ended a new one, straight from the session service. */
+    async restoreSessions() {
+      for (const actor of [member, subscriber]) {
+        const res = await fetch(`${base}/api/user`, { headers: { cookie: actor.cookie()! } });
+        await res.arrayBuffer();
+        if (res.status === 401) tokens.set(actor.name, running.services.sessions.create(actor.userId!, false).token);
+      }
+    },
+
+    /** Requests the server has finished so far. */
+    requestsLogged: () => requests,
+
+    /**
+     * Waits (briefly) until the server has finished more than `before` requests: a request whose
+     * client left early is still being handled after the client is done with it.
+     */
+    async settle(before: number, maxMs = 300) {
+      const until = Date.now() + maxMs;
+      while (Date.now() < until) {
+        if (requests > before) return;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+
+    /** Failure lines logged since the last call. */
+    takeFailures(): string[] {
+      const fresh = logs.slice(logCursor);
+      logCursor = logs.length;
+      return fresh.filter((line) => FAILURE_LINE.test(line));
+    },
+
+    /** Whether the server still listens and answers a signed-in read. */
+    async serving(): Promise<{ listening: boolean; status: number | string }> {
+      const listening = running.server.listening;
+      try {
+        const res = await fetch(`${base}/api/user`, { headers: { cookie: subscriber.cookie()! }, signal: AbortSignal.timeout(15_000) });
+        await res.arrayBuffer();
+        return { listening, status: res.status };
+      } catch (e) {
+        return { listening, status: e instanceof Error ? `${e.name}: ${(e.cause as Error | undefined)?.message ?? e.message}` : String(e) };
+      }
+    },
+
+    async close() {
+      await running.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ServerUnderTest = Awaited<ReturnType<typeof startServerUnderTest>>;
