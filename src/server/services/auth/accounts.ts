@@ -108,9 +108,10 @@ export function createAccountService(deps: Deps) {
 
     /**
      * Changes the password and ends every other session of the user. Wrong
-     * current passwords are limited per session, so a stolen session is no way
-     * around the login limit, and strangers' failed logins cannot stop the owner.
-     * The new password re-keys known devices, so this browser is remembered anew.
+     * current passwords are limited per session and also count as failed logins
+     * of the account, so a stolen session is no way around the login limit;
+     * strangers' failed logins never stop a signed-in owner. The new password
+     * re-keys known devices, so this browser is remembered anew.
      */
     async changePassword(userId: number, sessionId: string, input: ChangePasswordInput, client: Pick<Client, 'cookie'> = {}) {
       const user = deps.users.findById(userId);
@@ -118,6 +119,8 @@ export function createAccountService(deps: Deps) {
       const key = `password:session:${sessionId}`;
       const [attempt] = limiter.take([[key, RATE_LIMITS.failedLoginsPerKnownDevice]], TOO_MANY_PASSWORD_ATTEMPTS);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        limiter.hit(loginAccountKey(user.email), RATE_LIMITS.failedLoginsPerAccount);
+        limiter.hit(loginAccountDayKey(user.email), RATE_LIMITS.failedLoginsPerAccountPerDay);
         fail('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
       }
       limiter.forget(key, attempt!);
