@@ -6,6 +6,7 @@
 // Each parser is imported only by the job that needs it: the process starts for one file.
 
 import { readFile } from 'node:fs/promises';
+import { chunkText, normalizeText } from './text-prep.mjs';
 import { createInflate } from 'node:zlib';
 
 class InflateLimit extends Error {}
@@ -147,8 +148,22 @@ async function csvText(text) {
   return rows.map((cells) => cells.map((c) => c.trim()).join(' | ')).join('\n');
 }
 
-/** @param {any} job */
+/**
+ * The raw text normalised and cut into passages, or the reason it cannot be kept.
+ * @param {any} job
+ */
 async function run(job) {
+  const raw = await rawText(job);
+  if (!raw.ok) return raw;
+  if (raw.text.length > job.maxChars * 2) return { ok: false, reason: 'too-much-text' };
+  const text = normalizeText(raw.text);
+  if (text === '') return { ok: false, reason: 'no-text' };
+  if (text.length > job.maxChars) return { ok: false, reason: 'too-much-text' };
+  return { ok: true, chunks: chunkText(text, job.chunk), pages: raw.pages };
+}
+
+/** @param {any} job */
+async function rawText(job) {
   try {
     const bytes = await readFile(job.path);
     switch (job.kind) {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { fail } from '../../errors';
 import type { CheckedFile } from './file-type';
-import { DOCUMENT_LIMITS } from './limits';
+import { CHUNK, DOCUMENT_LIMITS } from './limits';
 import { DocumentProblem, type ProblemReason } from './problem';
 
 const BUSY_RETRY_SECONDS = 5;
@@ -20,11 +20,13 @@ export interface ExtractOptions {
 
 export interface Extracted {
   text: string;
+  /** The text in passages (joined, they give back `text`), cut in the extraction process. */
+  chunks: string[];
   /** Pages, for a PDF. */
   pages?: number;
 }
 
-type ChildAnswer = { ok: true; text: string; pages?: number } | { ok: false; reason: ProblemReason; pages?: number };
+type ChildAnswer = { ok: true; chunks: string[]; pages?: number } | { ok: false; reason: ProblemReason; pages?: number };
 
 /** A fixed number of extractions at once, machine-wide; a few more may wait, the rest are turned away. */
 function createSlots(size: number, queueMax: number) {
@@ -101,17 +103,7 @@ async function inChildProcess(job: Record<string, unknown>, timeoutMs: number, m
   }
 }
 
-/** Line ends unified, control characters dropped, trailing spaces and runs of blank lines removed. */
-export function normalizeText(raw: string): string {
-  return raw
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff]/g, '')
-    .replace(/[\u2028\u2029]/g, '\n')
-    .normalize('NFC')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+export { normalizeText } from './text-prep.mjs';
 
 function problemFor(reason: ProblemReason, file: CheckedFile, pages: number | undefined, o: Required<ExtractOptions>): DocumentProblem {
   switch (reason) {
@@ -125,12 +117,18 @@ function problemFor(reason: ProblemReason, file: CheckedFile, pages: number | un
       return new DocumentProblem(reason, UPLOAD_MESSAGES.tooComplex);
     case 'not-utf8':
       return new DocumentProblem(reason, UPLOAD_MESSAGES.notUtf8);
+    case 'no-text':
+      return new DocumentProblem(reason, UPLOAD_MESSAGES.noText);
     default:
       return new DocumentProblem('unreadable', UPLOAD_MESSAGES.unreadable(file.kind));
   }
 }
 
-/** The plain text of a checked file. Throws `DocumentProblem` for a file that yields none or too much. */
+/**
+ * The plain text of a checked file, normalised and cut into passages, all in the
+ * extraction process: a long text costs the server's thread nothing but the copy back.
+ * Throws `DocumentProblem` for a file that yields none or too much.
+ */
 export async function extractText(file: CheckedFile, options: ExtractOptions = {}): Promise<Extracted> {
   const o: Required<ExtractOptions> = {
     timeoutMs: options.timeoutMs ?? DOCUMENT_LIMITS.extractionTimeoutMs,
@@ -140,13 +138,16 @@ export async function extractText(file: CheckedFile, options: ExtractOptions = {
   };
   // UTF-8 text has at least one byte a character: a text file this large holds too much, unread.
   if (TEXT_KINDS.has(file.kind) && file.sizeBytes > o.maxChars * 2 * 4) throw problemFor('too-much-text', file, undefined, o);
-  const job = { kind: file.kind, path: file.path, maxPages: o.maxPages, maxChars: o.maxChars, maxInflatedBytes: DOCUMENT_LIMITS.maxPdfInflatedBytes };
+  const job = {
+    kind: file.kind,
+    path: file.path,
+    maxPages: o.maxPages,
+    maxChars: o.maxChars,
+    maxInflatedBytes: DOCUMENT_LIMITS.maxPdfInflatedBytes,
+    chunk: CHUNK,
+  };
   const answer = await inChildProcess(job, o.timeoutMs, o.memoryMb);
   if (!answer.ok) throw problemFor(answer.reason, file, answer.pages, o);
-  const raw = answer.text;
-  if (raw.length > o.maxChars * 2) throw problemFor('too-much-text', file, undefined, o);
-  const text = normalizeText(raw);
-  if (text === '') throw new DocumentProblem('no-text', UPLOAD_MESSAGES.noText);
-  if (text.length > o.maxChars) throw problemFor('too-much-text', file, undefined, o);
-  return answer.pages === undefined ? { text } : { text, pages: answer.pages };
+  const text = answer.chunks.join('');
+  return answer.pages === undefined ? { text, chunks: answer.chunks } : { text, chunks: answer.chunks, pages: answer.pages };
 }

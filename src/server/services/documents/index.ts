@@ -4,10 +4,9 @@ import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { DB } from '../../db';
-import { MAX_TEXT_CHARS, respond } from '../../editor';
+import { MAX_TEXT_CHARS, respondOffThread } from '../../editor';
 import { fail } from '../../errors';
 import type { RateRule } from '../rate-limiter';
-import { chunkText } from './chunk';
 import { extractText, setConcurrentExtractions, type ExtractOptions } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS, MB } from './limits';
@@ -51,7 +50,7 @@ export interface DocumentSummary {
 }
 
 export const REVIEW_REQUEST = 'Please review this document and give me editorial feedback.';
-const CHUNK_INSERT_BATCH = 200;
+const CHUNK_INSERT_BATCH = 40;
 
 const toSummary = (d: DocumentRow): DocumentSummary => ({
   id: d.id,
@@ -113,29 +112,41 @@ export function createDocumentService(o: DocumentServiceOptions) {
     return found ?? fail('NOT_FOUND', 'Document not found');
   }
 
-  function store(userId: number, conversationId: number | null, filename: string, kind: string, sizeBytes: number, text: string): DocumentRow {
-    const chunks = chunkText(text);
-    return db.transaction((tx) => {
-      // Checked again inside the write: two uploads at once must not both pass the quota.
+  /**
+   * Stores the document and its passages a few dozen at a time, yielding between batches:
+   * indexing 2 million characters in one transaction held the thread for about 100 ms.
+   * The first batch commits with the quota check, so uploads at once cannot both pass it.
+   */
+  async function store(userId: number, conversationId: number | null, filename: string, kind: string, sizeBytes: number, text: string, chunks: string[]): Promise<DocumentRow> {
+    const row = db.transaction((tx) => {
       assertQuota(userId, sizeBytes, tx);
-      const row = tx
+      return tx
         .insert(documents)
         .values({ userId, conversationId, filename, kind, sizeBytes, chars: text.length, createdAt: o.clock() })
         .returning()
         .get();
+    });
+    try {
       for (let i = 0; i < chunks.length; i += CHUNK_INSERT_BATCH) {
-        tx.insert(documentChunks)
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        db.insert(documentChunks)
           .values(chunks.slice(i, i + CHUNK_INSERT_BATCH).map((content, j) => ({ documentId: row.id, ordinal: i + j, content })))
           .run();
       }
-      return row;
-    });
+    } catch (e) {
+      db.delete(documents).where(eq(documents.id, row.id)).run();
+      throw e;
+    }
+    return row;
   }
 
   /** The editor's review of the document, posted into the conversation when the chat service can take it. */
   async function review(userId: number, doc: DocumentRow, text: string): Promise<{ review: string; posted: boolean }> {
     const part = reviewablePart(text);
-    let markdown = await respond({ history: [], message: REVIEW_REQUEST, documents: [{ name: doc.filename, text: part }] });
+    // The document is stored either way; a busy or failed editor leaves the review for later.
+    let markdown = await respondOffThread({ history: [], message: REVIEW_REQUEST, documents: [{ name: doc.filename, text: part }] }).catch(
+      () => 'The document is saved, but the editor could not review it just now. Ask me to review it in a moment.',
+    );
     if (part.length < text.length) {
       markdown += `\n\n_This review covers the first ${part.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; ask about a later part and I will look at it._`;
     }
@@ -153,18 +164,19 @@ export function createDocumentService(o: DocumentServiceOptions) {
 
   async function readAndStore(user: UserRow, conversationId: number | undefined, file: ReceivedFile) {
     let text: string;
+    let chunks: string[];
     let kind: string;
     try {
       const checked = await checkFile(file.filename, file);
       kind = checked.kind;
-      ({ text } = await extractText(checked, o.extract));
+      ({ text, chunks } = await extractText(checked, o.extract));
     } catch (e) {
       if (e instanceof DocumentProblem) fail('BAD_REQUEST', e.message, { success: false, reason: e.reason });
       throw e;
     }
     // The conversation may have been deleted while the file was read.
     if (conversationId !== undefined) assertConversation(user.id, conversationId);
-    const doc = store(user.id, conversationId ?? null, file.filename, kind, file.sizeBytes, text);
+    const doc = await store(user.id, conversationId ?? null, file.filename, kind, file.sizeBytes, text, chunks);
     const { review: markdown, posted } = await review(user.id, doc, text);
     return {
       success: true as const,

@@ -1,0 +1,2 @@
+export function normalizeText(raw: string): string;
+export function chunkText(text: string, size: { min: number; max: number }): string[];
