@@ -117,13 +117,16 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
       return fresh.filter((line) => FAILURE_LINE.test(line));
     },
 
-    /** Whether the server still listens and answers a signed-in read. */
+    /** Whether the server still listens and answers its health check and a signed-in read (200 for both, or the first failure). */
     async serving(): Promise<{ listening: boolean; status: number | string }> {
       const listening = running.server.listening;
       try {
-        const res = await fetch(`${base}/api/user`, { headers: { cookie: subscriber.cookie()! }, signal: AbortSignal.timeout(15_000) });
-        await res.arrayBuffer();
-        return { listening, status: res.status };
+        for (const [p, cookie] of [['/healthz', undefined], ['/api/user', subscriber.cookie()]] as const) {
+          const res = await fetch(`${base}${p}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(15_000) });
+          await res.arrayBuffer();
+          if (res.status !== 200) return { listening, status: `${p}: ${res.status}` };
+        }
+        return { listening, status: 200 };
       } catch (e) {
         return { listening, status: e instanceof Error ? `${e.name}: ${(e.cause as Error | undefined)?.message ?? e.message}` : String(e) };
       }
