@@ -32,7 +32,13 @@ export interface RestRoute {
 }
 
 async function readJsonBody(c: HonoContext): Promise<unknown> {
-  const text = await c.req.text();
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    // The body ended early or the client went away: the request, not the server, is at fault.
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body was cut short' });
+  }
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);

@@ -94,9 +94,12 @@ async function inChildProcess(job: Record<string, unknown>, timeoutMs: number, m
       };
       const timer = setTimeout(() => finish({ ok: false, reason: 'too-complex' }), timeoutMs);
       child.once('message', (answer) => finish(answer as ChildAnswer));
-      child.once('error', () => finish({ ok: false, reason: 'too-complex' }));
+      // `on`, not `once`: a second error (a failed send, then a failed kill) must find a listener too.
+      child.on('error', () => finish({ ok: false, reason: 'too-complex' }));
       child.once('exit', () => finish({ ok: false, reason: 'too-complex' }));
-      child.send(job);
+      child.send(job, (error) => {
+        if (error) finish({ ok: false, reason: 'too-complex' });
+      });
     });
   } finally {
     release();

@@ -138,3 +138,16 @@ describe('uploads over a real socket', () => {
     expect(await refused.json()).toMatchObject({ message: UPLOAD_MESSAGES.tooLarge(1) });
   });
 });
+
+describe('JSON bodies over a real socket', () => {
+  it('answers 400 to a JSON body that ends before its declared length, and goes on serving', async () => {
+    const { port, base, cookie } = await start();
+    const answer = await raw(
+      port,
+      `POST /api/conversations HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"title":"Bud`,
+      { end: true },
+    );
+    expect(answer.status).toBe(400);
+    expect((await fetch(`${base}/api/conversations`, { headers: { cookie } })).status).toBe(200);
+  });
+});
