@@ -19,11 +19,12 @@ export function ftsQuery(input: string): string | null {
 }
 
 /**
- * Restricts an `ftsQuery` to one user's messages: their owner token (`owner<id>` rather than
- * the bare id, so it shares no entries with numbers in message text), and the words in the text only.
+ * Restricts an `ftsQuery` to one user's messages: their owner token, and the words in the
+ * message text only. The token starts with a private-use character (migration 0006), which
+ * no `ftsQuery` contains, so no typed word matches or expands over owner tokens.
  */
 export function ownedFtsQuery(userId: number, fts: string): string {
-  return `owner : "owner${userId}" AND content : (${fts})`;
+  return `owner : "\u{E000}${userId}" AND content : (${fts})`;
 }
 
 interface ConversationRowRaw {
@@ -37,7 +38,7 @@ const toDates = (r: ConversationRowRaw) => ({ id: r.id, title: r.title, createdA
 
 /**
  * The caller's messages matching an `ownedFtsQuery`. The owner token in the MATCH keeps
- * FTS5 to the caller's messages (migration 0005); newest first is the index's own order,
+ * FTS5 to the caller's messages (migrations 0005, 0006); newest first is the index's own order,
  * so the scan stops at the limit instead of ranking every match.
  */
 export const MESSAGE_MATCHES_SQL = `SELECT c.id, c.title, c.created_at, c.updated_at, m.id AS message_id,
