@@ -17,8 +17,9 @@
  *   back to back, its latency shown on its own row.
  *
  * Prints per route: count, req/s, p50/p99/max of the 2xx answers, errors (network
- * errors, resets, timeouts and wrong answers), 5xx and 429 (limits working; the
- * mix keeps each account under the send and upload limits, so none are expected);
+ * errors, resets, timeouts and wrong answers), 5xx (a streamed reply's `error`
+ * event counts as the 5xx it is unstreamed) and 429 (limits working; the mix keeps
+ * each account under the send and upload limits, so none are expected);
  * the server's worst event-loop delay, peak RSS and CPU; then the issue's targets,
  * met or not. `--check` exits 1 when a target is missed.
  */
@@ -357,7 +358,7 @@ class PhaseStats {
   }
 
   /** Records one finished request: a good answer's latency, or what went wrong. */
-  record(route: Route | 'long', outcome: { answer?: Answer; problem?: string; error?: NetError }) {
+  record(route: Route | 'long', outcome: { answer?: Answer; problem?: Problem; error?: NetError }) {
     const s = this.of(route);
     const { answer, error } = outcome;
     if (error?.cutOff) {
@@ -377,9 +378,12 @@ class PhaseStats {
     } else if (answer.status === 429) {
       s.s429++;
       s.note(`429 ${messageOf(answer)}`);
+    } else if (outcome.problem?.serverFailure) {
+      s.s5xx++;
+      s.note(outcome.problem.message);
     } else if (outcome.problem) {
       s.errors++;
-      s.note(outcome.problem);
+      s.note(outcome.problem.message);
     } else {
       s.ms.push(answer.ms);
       s.firstMs.push(answer.firstMs);
@@ -396,24 +400,43 @@ interface Phase {
   serverExit?: string;
 }
 
+interface Problem {
+  message: string;
+  /** A failure the server reports inside a streamed 200 that would have been a 5xx unstreamed. */
+  serverFailure?: boolean;
+}
+
+/** The status the same failure has without streaming (the chat service's FAILURE_STATUS). */
+const STREAMED_FAILURE_STATUS: Record<string, number> = { AI_AUTH: 502, AI_FAILED: 502, AI_RATE_LIMITED: 503, AI_TIMEOUT: 504 };
+
 /** What a route answered, checked beyond its status: a 200 that is not the contract's answer is an error too. */
-function check(route: Route | 'long', a: Answer): string | undefined {
-  if (a.status !== 200) return `${a.status} ${messageOf(a)}`;
+function check(route: Route | 'long', a: Answer): Problem | undefined {
+  const wrong = (message: string) => ({ message });
+  if (a.status !== 200) return wrong(`${a.status} ${messageOf(a)}`);
   switch (route) {
     case 'signin':
-      return sessionCookie(a) ? undefined : 'login answered 200 without a session cookie';
+      return sessionCookie(a) ? undefined : wrong('login answered 200 without a session cookie');
     case 'list':
     case 'open':
     case 'search':
-      return a.body.startsWith('[') ? undefined : `not a JSON array: ${a.body.slice(0, 80)}`;
+      return a.body.startsWith('[') ? undefined : wrong(`not a JSON array: ${a.body.slice(0, 80)}`);
     case 'send':
     case 'long': {
       const failed = /^event: error\ndata: (.*)$/m.exec(a.body);
-      if (failed) return `reply failed: ${failed[1]!.slice(0, 140)}`;
-      return /^event: done$/m.test(a.body) ? undefined : `reply ended without a done event (${a.body.length} bytes)`;
+      if (failed) {
+        let code = '';
+        try {
+          code = String((JSON.parse(failed[1]!) as { code?: unknown }).code ?? '');
+        } catch {
+          // reported as it came
+        }
+        const status = STREAMED_FAILURE_STATUS[code] ?? 500;
+        return { message: `${status} in the stream (error event): ${failed[1]!.slice(0, 140)}`, serverFailure: true };
+      }
+      return /^event: done$/m.test(a.body) ? undefined : wrong(`reply ended without a done event (${a.body.length} bytes)`);
     }
     case 'upload':
-      return /"success"\s*:\s*true/.test(a.body) ? undefined : `upload not accepted: ${messageOf(a)}`;
+      return /"success"\s*:\s*true/.test(a.body) ? undefined : wrong(`upload not accepted: ${messageOf(a)}`);
   }
 }
 
@@ -853,7 +876,7 @@ export async function run(args: string[]): Promise<number> {
     const complete = phases === 2 && !died;
     const targets = [
       { what: 'errors (network, resets, timeouts, wrong answers), both phases', value: String(errors), ok: complete && errors === 0 },
-      { what: '5xx answers, both phases', value: String(s5xx), ok: complete && s5xx === 0 },
+      { what: '5xx answers (error events in streamed replies included), both phases', value: String(s5xx), ok: complete && s5xx === 0 },
       {
         what: `read p99 while messages are sent (list, open, search) < ${TARGETS.readP99Ms} ms`,
         value: readP99.map((x, i) => `phase ${i + 1} ${fmtMs(x)}`).join(', ') || '–',
