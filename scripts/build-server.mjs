@@ -26,23 +26,16 @@ function newestSource(dirs) {
 /** Bundles the server into `outfile`, its companions beside it. */
 export async function buildServer(outfile = bundle) {
   const { build } = await import('esbuild');
-  await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [trpcSpreadPlugin()],
-  });
+  const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
+  await build({ ...common, entryPoints: [path.join(root, 'src/server/main.ts')], outfile, plugins: [trpcSpreadPlugin()] });
+  // The editor pool's worker thread, found beside the bundle under the name its sources bootstrap has.
+  await build({ ...common, entryPoints: [path.join(root, 'src/server/editor/pool/worker-main.ts')], outfile: path.join(path.dirname(outfile), 'editor-pool-worker.mjs') });
   for (const file of companions) fs.copyFileSync(path.join(root, file), path.join(path.dirname(outfile), path.basename(file)));
 }
 
 export async function buildServerIfStale() {
-  const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
+  const outputs = [bundle, path.join(outDir, 'editor-pool-worker.mjs')];
+  const builtAt = Math.min(...outputs.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
   const scripts = ['build-server.mjs', 'trpc-spread.mjs'].map((f) => fs.statSync(path.join(root, 'scripts', f)).mtimeMs);
   if (builtAt > Math.max(newestSource(['src/server', 'src/shared', 'db']), ...scripts)) return;
   await buildServer();

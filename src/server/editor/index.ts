@@ -3,6 +3,7 @@
  * See README.md beside this file.
  */
 import { grammarCheckerInfo, stopHarper, warmHarper } from './harper/client';
+import { stopEditorPool } from './pool/index';
 
 export { analyze, type AnalyzeOptions } from './analyze';
 export { rewrite, type RewriteOptions } from './rewrite';
@@ -13,6 +14,13 @@ export { detectAction } from './respond/intent';
 export { editorGrounding, groundingSummary } from './grounding';
 export { EditorInputError, inputProblem, MAX_TEXT_CHARS } from './limits';
 export { rules } from './rules/registry';
+export {
+  compareOffThread,
+  EDITOR_POOL_MESSAGES,
+  EditorPoolError,
+  groundingOffThread,
+  respondOffThread,
+} from './pool/index';
 export * from './types';
 
 /**
@@ -29,7 +37,7 @@ export function editorStatus() {
   return grammarCheckerInfo();
 }
 
-/** Stops the grammar checker's worker thread (graceful shutdown, tests). */
-export function stopEditor(): Promise<void> {
-  return stopHarper();
+/** Stops the editor's worker threads: the pool and the grammar checker (graceful shutdown, tests). */
+export async function stopEditor(): Promise<void> {
+  await Promise.all([stopEditorPool(), stopHarper()]);
 }

@@ -1,7 +1,8 @@
+import { CHAT_LIMITS } from '../../shared/schemas/chat';
 import { garbageRatio, looksEnglish } from './text/language';
 
-/** The most text the engine checks in one call. */
-export const MAX_TEXT_CHARS = 100_000;
+/** The most text the engine checks in one call: a whole message of the longest kind allowed. */
+export const MAX_TEXT_CHARS = CHAT_LIMITS.messageMaxChars;
 
 export type InputProblem = 'empty' | 'too-long' | 'binary' | 'not-english';
 

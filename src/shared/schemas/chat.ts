@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
 
 export const CHAT_LIMITS = {
-  /** The editor checks at most this much text at a time (the engine's MAX_TEXT_CHARS). */
+  /** The longest message (documented in README); also the most the editor checks at a time (the engine's MAX_TEXT_CHARS). */
   messageMaxChars: 100_000,
   titleMaxChars: 200,
   /** A title made from the first message. */

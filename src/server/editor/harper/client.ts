@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 
 /** A harper.js lint as the worker reports it, with offsets already in UTF-16 code units. */
 export interface HarperLint {
@@ -22,7 +22,9 @@ interface RawLint {
 
 type Pending = { resolve: (lints: RawLint[]) => void; reject: (e: Error) => void };
 
-let worker: Worker | null = null;
+/** harper's worker, or (in an editor pool worker) a port to the one the main thread runs. */
+let worker: Worker | MessagePort | null = null;
+let connector: (() => MessagePort) | null = null;
 let state: GrammarCheckerState = 'cold';
 let warming: Promise<void> | null = null;
 let failure: string | null = null;
@@ -47,6 +49,21 @@ function reset(error: string) {
 }
 
 /**
+ * Makes this thread lint through ports to a harper worker that runs elsewhere
+ * (an editor pool worker uses the main thread's), so harper's 300 MB is loaded once.
+ */
+export function lintThroughPort(connect: () => MessagePort): void {
+  connector = connect;
+}
+
+/** Hands `port` to this thread's harper worker (starting it if needed): the other end lints through it. */
+export function connectHarperPort(port: MessagePort): void {
+  void warmHarper();
+  if (worker instanceof Worker) worker.postMessage({ type: 'connect', port }, [port]);
+  else port.close();
+}
+
+/**
  * Starts harper.js in a worker thread (once) and resolves when it has linted a
  * first sentence. Safe to call many times; a failed start can be retried.
  */
@@ -54,7 +71,7 @@ export function warmHarper(): Promise<void> {
   if (warming) return warming;
   state = 'warming';
   failure = null;
-  const w = new Worker(new URL('./worker.mjs', import.meta.url));
+  const w = connector ? connector() : new Worker(new URL('./worker.mjs', import.meta.url));
   worker = w;
   warming = new Promise<void>((resolve, reject) => {
     w.on('message', (msg: { type: string; id?: number; lints?: RawLint[]; error?: string; ms?: number }) => {
@@ -65,7 +82,8 @@ export function warmHarper(): Promise<void> {
         resolve();
       } else if (msg.type === 'failed') {
         reset(msg.error ?? 'harper.js failed to load');
-        void w.terminate();
+        if (w instanceof Worker) void w.terminate();
+        else w.close();
         reject(new Error(failure ?? 'harper.js failed to load'));
       } else if (msg.type === 'result' && msg.id !== undefined) {
         const p = pending.get(msg.id);
@@ -82,6 +100,12 @@ export function warmHarper(): Promise<void> {
     });
     w.on('exit', (code) => {
       if (worker === w) reset(`harper.js worker exited with code ${code}`);
+    });
+    // a port closes when the thread running harper stops
+    w.on('close', () => {
+      if (worker !== w) return;
+      reset('harper.js worker stopped');
+      reject(new Error('harper.js worker stopped'));
     });
   });
   updateRef();
@@ -136,5 +160,6 @@ export async function stopHarper(): Promise<void> {
   state = 'cold';
   for (const p of pending.values()) p.reject(new Error('harper.js stopped'));
   pending.clear();
-  if (w) await w.terminate();
+  if (w instanceof Worker) await w.terminate();
+  else w?.close();
 }

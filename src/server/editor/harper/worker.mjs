@@ -62,14 +62,24 @@ const ready = load().then(
   (e) => parentPort.postMessage({ type: 'failed', error: String(e?.stack ?? e) }),
 );
 
-parentPort.on('message', async (msg) => {
-  await ready;
-  if (!linter) return parentPort.postMessage({ type: 'result', id: msg.id, error: 'harper failed to load' });
-  try {
-    const t = performance.now();
-    const lints = lint(msg.text);
-    parentPort.postMessage({ type: 'result', id: msg.id, lints, ms: performance.now() - t });
-  } catch (e) {
-    parentPort.postMessage({ type: 'result', id: msg.id, error: String(e?.message ?? e) });
-  }
-});
+/** Answers lint requests on `port`: the parent's, or one an editor pool worker was given so every pool worker shares this one harper. */
+function serve(port) {
+  port.on('message', async (msg) => {
+    if (msg?.type === 'connect') {
+      serve(msg.port);
+      ready.then(() => msg.port.postMessage(linter ? { type: 'ready', ms: 0 } : { type: 'failed', error: 'harper failed to load' }));
+      return;
+    }
+    await ready;
+    if (!linter) return port.postMessage({ type: 'result', id: msg.id, error: 'harper failed to load' });
+    try {
+      const t = performance.now();
+      const lints = lint(msg.text);
+      port.postMessage({ type: 'result', id: msg.id, lints, ms: performance.now() - t });
+    } catch (e) {
+      port.postMessage({ type: 'result', id: msg.id, error: String(e?.message ?? e) });
+    }
+  });
+}
+
+serve(parentPort);

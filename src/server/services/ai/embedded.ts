@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EDITOR_HELP, respond } from '../../editor';
-import type { AiProvider, ModelRequest, Passage } from './types';
+import { EDITOR_HELP, EditorPoolError, respondOffThread } from '../../editor';
+import { ModelFailure, type AiProvider, type ModelFailureKind, type ModelRequest, type Passage } from './types';
 
 export interface EmbeddedProviderOptions {
   /** Pause between pieces, so the reply appears as it would from a model. */
@@ -37,6 +37,27 @@ function asDocuments(passages: readonly Passage[]) {
   return [...byDocument.entries()].sort(([a], [b]) => a - b).map(([, d]) => ({ name: d.name, text: d.parts.join('\n\n') }));
 }
 
+const POOL_FAILURES: Record<Exclude<EditorPoolError['reason'], 'aborted'>, ModelFailureKind> = {
+  busy: 'rate-limit',
+  timeout: 'timeout',
+  crashed: 'failed',
+  stopped: 'failed',
+};
+
+/** The engine's reply, worked out in the editor's worker pool; null when the request was stopped first. */
+async function reply(request: ModelRequest): Promise<string | null> {
+  try {
+    return await respondOffThread(
+      { history: request.history, message: request.message, documents: asDocuments(request.passages) },
+      { signal: request.signal },
+    );
+  } catch (e) {
+    if (!(e instanceof EditorPoolError)) throw e;
+    if (e.reason === 'aborted') return null;
+    throw new ModelFailure(POOL_FAILURES[e.reason], `editor pool: ${e.detail ?? e.message}`);
+  }
+}
+
 /** The offline editorial engine: deterministic reviews, rewrites and suggestions, streamed in small pieces. */
 export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvider {
   const pieceDelayMs = o.pieceDelayMs ?? 8;
@@ -49,11 +70,8 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvi
       `${EDITOR_HELP}\n\nYou can upload documents (pdf, doc, docx, txt, csv, md) for editorial feedback. This editor runs offline with Copydesk's editorial engine; no text leaves the server.`,
 
     async *stream(request: ModelRequest) {
-      const markdown = await respond({
-        history: request.history,
-        message: request.message,
-        documents: asDocuments(request.passages),
-      });
+      const markdown = await reply(request);
+      if (markdown === null) return;
       const parts = pieces(markdown);
       const delay = Math.min(pieceDelayMs, streamBudgetMs / Math.max(1, parts.length));
       for (const [i, part] of parts.entries()) {

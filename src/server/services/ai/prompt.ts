@@ -1,4 +1,4 @@
-import { editorGrounding, MAX_TEXT_CHARS } from '../../editor';
+import { groundingOffThread, MAX_TEXT_CHARS } from '../../editor';
 import type { ModelTurn, Passage } from './types';
 
 export const NEWS_EDITOR_PROMPT = [
@@ -38,13 +38,13 @@ export function copyToGround(message: string, history: readonly ModelTurn[], pas
 export async function groundingFor(copy: string | null): Promise<string | null> {
   if (!copy) return null;
   try {
-    const summary = await editorGrounding(copy.slice(0, MAX_TEXT_CHARS));
+    const summary = await groundingOffThread(copy.slice(0, MAX_TEXT_CHARS));
     const lines = summary.split('\n');
     if (lines.length <= GROUNDING_MAX_LINES) return summary;
     // Keep the closing instruction (never invent facts) after the cut.
     return [...lines.slice(0, GROUNDING_MAX_LINES - 2), `- ... ${lines.length - GROUNDING_MAX_LINES + 1} more findings not listed.`, lines.at(-1)!].join('\n');
   } catch {
-    // Binary or oversized copy: the model still answers, without findings.
+    // Binary or oversized copy, or the editor busy: the model still answers, without findings.
     return null;
   }
 }

@@ -1,5 +1,6 @@
 import type { Message } from '../../../shared/schemas/chat';
-import { analyze, compare, type ChangeSummary, type DiffOp } from '../../editor';
+import { compareOffThread, EditorPoolError, type ChangeSummary, type DiffOp } from '../../editor';
+import { fail } from '../../errors';
 import { revisedTextIn, splitMessage } from '../../editor/respond/intent';
 
 export interface RevisionComparison {
@@ -35,6 +36,10 @@ export async function compareRevision(messages: readonly Message[], messageId: n
   const after = revisedTextIn(reply.content);
   const before = after ? revisedCopy(messages, index) : null;
   if (!after || !before) return null;
-  const { findings } = await analyze(before);
-  return { before, after, ...compare(before, after, { findings }) };
+  try {
+    return { before, after, ...(await compareOffThread(before, after)) };
+  } catch (e) {
+    if (e instanceof EditorPoolError) fail('SERVICE_UNAVAILABLE', e.message, e.reason === 'busy' ? { retryAfter: 5 } : undefined);
+    throw e;
+  }
 }

@@ -1,0 +1,17 @@
+import { analyze } from '../analyze';
+import { compare } from '../compare';
+import { editorGrounding } from '../grounding';
+import { respond, type RespondInput } from '../respond/respond';
+
+/** The engine's CPU-heavy entry points, as the editor pool's workers run them. */
+export const editorJobs = {
+  respond: (input: RespondInput) => respond(input),
+  grounding: (text: string) => editorGrounding(text),
+  compareDrafts: async ({ before, after }: { before: string; after: string }) => {
+    const { findings } = await analyze(before);
+    return compare(before, after, { findings });
+  },
+};
+
+export type EditorJobs = typeof editorJobs;
+export type EditorJobKind = keyof EditorJobs;
