@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../../../tests/support/openai-server';
-import { CHAT_MESSAGES } from '../../shared/schemas/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '../../shared/schemas/chat';
 import { MINUTE_MS } from '../../shared/limits';
 import { stopEditor } from '../editor';
 import { inSuspendedTeam, parseSse, subscriber, visitor } from '../services/chat/test-support';
@@ -153,6 +153,20 @@ describe('REST: POST /api/conversations/:id/messages', () => {
     expect(await json(await get(t, `/api/conversations/${id}`, { token }))).toEqual([body.userMessage, body.assistantMessage]);
   });
 
+  it('answers a message of the longest length allowed, 100,000 characters of copy, with a review of all of it', async () => {
+    t = createTestApp();
+    const { token } = await subscriber(t, 'mariana');
+    const id = await newConversation(token);
+    const story = 'The council voted 7-2 on Tuesday to approve the $4.2 million budget, officials said. ';
+    const content = story.repeat(Math.ceil(CHAT_LIMITS.messageMaxChars / story.length)).slice(0, CHAT_LIMITS.messageMaxChars);
+    const res = await post(t, `/api/conversations/${id}/messages`, { content }, { token });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.userMessage.content).toHaveLength(100_000);
+    expect(body.assistantMessage).toMatchObject({ status: 'complete' });
+    expect(body.assistantMessage.content).toMatch(/^## Editor’s review\n\n_1[5-9],?\d{3} words/);
+  }, 60_000);
+
   it('streams SSE with Accept: text/event-stream: delta events, then one done event with both messages', async () => {
     t = createTestApp();
     const { token } = await subscriber(t, 'mariana');
@@ -182,6 +196,7 @@ describe('REST: POST /api/conversations/:id/messages', () => {
     const tooLong = await post(t, `/api/conversations/${id}/messages`, { content: 'a'.repeat(100_001) }, { token: owner.token });
     expect(tooLong.status).toBe(400);
     expect(await json(tooLong)).toEqual({ message: CHAT_MESSAGES.contentTooLong });
+    expect(CHAT_MESSAGES.contentTooLong).toMatch(/^A message can be at most 100,000 characters\./);
 
     const stranger = await subscriber(t, 'olusegun');
     const notYours = await post(t, `/api/conversations/${id}/messages`, { content: 'hi' }, { token: stranger.token, headers: SSE });

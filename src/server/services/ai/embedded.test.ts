@@ -1,7 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { respond, stopEditor } from '../../editor';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_LIMITS } from '../../../shared/schemas/chat';
+import { respond, stopEditor, warmEditor } from '../../editor';
 import { createEmbeddedProvider, pieces } from './embedded';
 
+// warm, so the worker's reply and this thread's both include spelling and grammar
+beforeAll(() => warmEditor(), 60_000);
 afterAll(() => stopEditor());
 
 const STORY = 'The council voted 7-2 on Tuesday to approve the budget. Council member Dana Ortiz said the plan "will fix the worst streets."';
@@ -45,4 +49,18 @@ describe('embedded editorial engine provider', () => {
     }
     expect(got).toHaveLength(3);
   });
+
+  it('ends at once with nothing when stopped while the engine is still reading a long message', async () => {
+    const stories = readFileSync(new URL('../../editor/fixtures/clean-stories.txt', import.meta.url), 'utf8');
+    const longest = stories.repeat(Math.ceil(CHAT_LIMITS.messageMaxChars / stories.length)).slice(0, CHAT_LIMITS.messageMaxChars);
+    const ai = createEmbeddedProvider({ pieceDelayMs: 0 });
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 50);
+    const got: string[] = [];
+    for await (const piece of ai.stream({ history: [], message: longest, passages: [], signal: stop.signal })) got.push(piece);
+    expect(got).toEqual([]);
+    let next = '';
+    for await (const piece of ai.stream({ history: [], message: STORY, passages: [], signal: new AbortController().signal })) next += piece;
+    expect(next).toMatch(/^## Editor’s review/);
+  }, 60_000);
 });
