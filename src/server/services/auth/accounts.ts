@@ -14,7 +14,7 @@ import type { SessionService } from './sessions';
 import { hashToken, randomToken } from './tokens';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again later.';
+export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again later, or reset your password to sign in now.';
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
 export const TOO_MANY_REGISTRATIONS = 'Too many accounts have been created from this network. Please try again later.';
 export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, a password reset link has been sent.';
