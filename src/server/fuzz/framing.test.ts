@@ -41,7 +41,7 @@ const partArb: fc.Arbitrary<PartSpec> = fc.record({
   name: fc.oneof({ weight: 4, arbitrary: fc.constant('file') }, { weight: 1, arbitrary: fc.constantFrom('document', '', 'file[]', 'FILE', '__proto__', 'fïle') }),
   filename: fc.option(
     fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom('story.txt', 'story.md', 'notes.csv', 'story.pdf', 'story.docx', 'story.doc') },
+      { weight: 6, arbitrary: fc.constantFrom('story.txt', 'story.md', 'notes.csv', 'story.pdf', 'story.docx', 'story.doc') },
       { weight: 2, arbitrary: fc.constantFrom('', '.', '..', '../../etc/passwd.txt', 'C:\\Windows\\a.txt', 'a\u0000.txt', 'ünïcødé 😀.txt', 'a.TXT', 'no-extension', 'a.exe', `${'x'.repeat(500)}.txt`, '%2e%2e%2fa.txt') },
       { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((s) => s.replace(/["\r\n]/g, '')) },
     ),
@@ -78,7 +78,7 @@ function contentTypeFor(declaration: string, boundary: string): string | undefin
   }
 }
 
-const uploadTarget = fc.constantFrom(UPLOAD_PATH, `${UPLOAD_PATH}?conversationId=1`, `${UPLOAD_PATH}?conversationId=-1`, `${UPLOAD_PATH}?conversationId=%ZZ`, `${UPLOAD_PATH}?conversationId=99999999999999999999`);
+const uploadTarget = fc.constantFrom(UPLOAD_PATH, UPLOAD_PATH, UPLOAD_PATH, `${UPLOAD_PATH}?conversationId=1`, `${UPLOAD_PATH}?conversationId=-1`, `${UPLOAD_PATH}?conversationId=%ZZ`, `${UPLOAD_PATH}?conversationId=99999999999999999999`);
 
 function send(head: string, body: Buffer, o: { cut: number; chunked: boolean; stopChunks: boolean; ending: RawEnding }) {
   const sent = body.subarray(0, Math.min(o.cut, body.length));
@@ -96,7 +96,8 @@ function send(head: string, body: Buffer, o: { cut: number; chunked: boolean; st
 async function exchange(chunks: ReadonlyArray<string | Uint8Array>, o: { ending: RawEnding; waitMs?: number }) {
   const before = sut.requestsLogged();
   const answer = await rawExchange(sut.port, chunks, { ending: o.ending, waitMs: o.waitMs ?? 5_000 });
-  if (answer.status === undefined || o.ending !== 'wait') await sut.settle(before);
+  // An answered request was logged before its answer left; one without an answer may still be running.
+  if (answer.status === undefined) await sut.settle(before);
   return answer;
 }
 
@@ -146,9 +147,9 @@ describe('uploads with malformed, truncated, chunked and aborted multipart bodie
           boundary: fc.constantFrom('x', '----x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a b', 'é'),
           declaration: boundaryDeclaration,
           parts: fc.array(partArb, { minLength: 0, maxLength: 24 }),
-          closing: fc.boolean(),
-          cutAt: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined, freq: 2 }),
-          framing: fc.constantFrom('length', 'length', 'short-length', 'long-length', 'chunked', 'chunked-stops'),
+          closing: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+          cutAt: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined, freq: 3 }),
+          framing: fc.constantFrom('length', 'length', 'length', 'short-length', 'long-length', 'chunked', 'chunked', 'chunked-stops'),
           ending: fc.constantFrom<RawEnding>('wait', 'wait', 'half-close', 'abort'),
         }),
         async (r) => {

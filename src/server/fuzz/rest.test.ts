@@ -65,9 +65,11 @@ describe('every REST row answers malformed requests with a 4xx, never a 5xx', ()
           const body = withBody ? r.body : undefined;
           const request = `${r.method} ${path}${r.query} ${JSON.stringify(headers)}${body === undefined ? '' : `\n${body.slice(0, 2_000)}`}`;
 
-          const res = await fetch(`${sut.base}${path}${r.query}`, { method: r.method, headers, body, signal: AbortSignal.timeout(20_000) });
+          const url = new URL(`${sut.base}${path}${r.query}`);
+          const res = await fetch(url, { method: r.method, headers, body, signal: AbortSignal.timeout(20_000) });
           const ended = res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=;`));
-          expectClientAnswer(await answerOf(res), request, { hasBody: r.method !== 'HEAD' });
+          // A parameter like `..` resolves out of the API, to a page.
+          expectClientAnswer(await answerOf(res), request, { hasBody: r.method !== 'HEAD' && url.pathname.startsWith('/api/') });
           expectNoServerFailure(sut, request);
           // A fuzzed logout ends the actor's session; the next runs need it back.
           if (ended) await sut.restoreSessions();

@@ -25,7 +25,7 @@ function fieldsOfSchema(schema: unknown, into: Set<string>, seen: Set<unknown>) 
 type ProcedureDef = { _def: { type: ProcedureTarget['type']; inputs: unknown[] } };
 
 /** Every tRPC procedure of the app router: a new one is fuzzed without touching the suite. */
-export const procedures: ProcedureTarget[] = Object.entries(appRouter._def.procedures as Record<string, ProcedureDef>).map(([path, p]) => {
+export const procedures: ProcedureTarget[] = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>).map(([path, p]) => {
   const fields = new Set<string>();
   for (const input of p._def.inputs) fieldsOfSchema(input, fields, new Set());
   return { path, type: p._def.type, fields: [...fields].sort() };
