@@ -8,7 +8,7 @@ import { startServerUnderTest, type ServerUnderTest } from './server-under-test'
 import { procedures, type ProcedureTarget } from './targets';
 
 /** Runs per procedure; FUZZ_RUNS scales them for a longer hunt. */
-const RUNS = Math.round(40 * Number(process.env.FUZZ_RUNS ?? 1));
+const RUNS = Math.round(60 * Number(process.env.FUZZ_RUNS ?? 1));
 
 let sut: ServerUnderTest;
 beforeAll(async () => {
