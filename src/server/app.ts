@@ -17,7 +17,7 @@ import { errorDetails } from './errors';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
-import { closeUnreadBodies } from './http/unread-body';
+import { closeUnreadBodies, requestBodyFailed } from './http/unread-body';
 import { healthCheck } from './http/health';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -94,6 +94,8 @@ export function createApp(opts: AppOptions) {
 
   app.onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();
+    // A body that broke off (malformed chunk framing, a client gone mid-body) is the request's fault.
+    if (requestBodyFailed(c.env)) return c.json({ message: 'The request body could not be read' }, 400, { Connection: 'close' });
     log(`error: ${err.stack ?? err.message}`);
     return c.json({ message: 'Internal server error' }, 500);
   });

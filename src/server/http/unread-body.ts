@@ -13,3 +13,9 @@ export const closeUnreadBodies: MiddlewareHandler = async (c, next) => {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming && !incoming.readableEnded) c.res.headers.set('Connection', 'close');
 };
+
+/** The request's body stream failed or was cut off before its end. */
+export function requestBodyFailed(env: unknown): boolean {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return !!incoming && (incoming.errored != null || (incoming.destroyed && !incoming.complete));
+}
