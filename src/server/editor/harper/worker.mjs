@@ -1,8 +1,17 @@
 // Runs harper.js (WebAssembly) off the main thread: loading its dictionary
 // blocks for more than a second, and linting a long story for tens of ms.
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { Dialect } from 'harper.js';
 import { binary } from 'harper.js/binary';
+
+// Linting 100,000 characters takes a while: on a busy machine the request thread runs first (Linux, nice 10).
+try {
+  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {
+  // not Linux
+}
 
 /** Harper rules that contradict AP style or that the engine checks itself. */
 const DISABLED = [

@@ -3,9 +3,11 @@ import { MessageChannel, parentPort, workerData } from 'node:worker_threads';
 import { lintThroughPort, warmHarper } from '../harper/client';
 import { editorJobs, type EditorJobKind } from './jobs';
 import type { JobReply } from './pool';
+import { deferToRequestThread } from './priority';
 
 const port = parentPort!;
 const init = (workerData ?? {}) as { harperReady?: boolean };
+deferToRequestThread();
 
 // harper.js lints in the main thread's harper worker: one 300 MB instance however many pool workers run.
 lintThroughPort(() => {

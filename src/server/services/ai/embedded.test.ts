@@ -50,6 +50,21 @@ describe('embedded editorial engine provider', () => {
     expect(got).toHaveLength(3);
   });
 
+  it('sends a long reply in fewer, larger pieces, joined back whole', async () => {
+    const ai = createEmbeddedProvider({ pieceDelayMs: 8, streamBudgetMs: 400 });
+    const message = Array.from({ length: 60 }, (_, i) => `Council member ${i} said the the plan "will fix the worst streets," officials said Tuesday.`).join('\n\n');
+    const expected = await respond({ history: [], message, waitForGrammar: true });
+    let text = '';
+    let count = 0;
+    for await (const piece of ai.stream({ history: [], message, passages: [], signal: new AbortController().signal })) {
+      text += piece;
+      count++;
+    }
+    expect(text).toBe(expected);
+    expect(pieces(expected).length).toBeGreaterThan(100);
+    expect(count).toBeLessThanOrEqual(100);
+  }, 60_000);
+
   it('ends at once with nothing when stopped while the engine is still reading a long message', async () => {
     const stories = readFileSync(new URL('../../editor/fixtures/clean-stories.txt', import.meta.url), 'utf8');
     const longest = stories.repeat(Math.ceil(CHAT_LIMITS.messageMaxChars / stories.length)).slice(0, CHAT_LIMITS.messageMaxChars);

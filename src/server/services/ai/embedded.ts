@@ -10,6 +10,8 @@ export interface EmbeddedProviderOptions {
 }
 
 const PIECE_MAX_CHARS = 24;
+/** Timers fire no more often than every millisecond or so: a long reply is sent in fewer, larger pieces instead. */
+const MIN_PIECE_DELAY_MS = 4;
 
 /** Splits Markdown into pieces of a few words, keeping every character (whitespace and newlines included). */
 export function pieces(markdown: string): string[] {
@@ -23,6 +25,15 @@ export function pieces(markdown: string): string[] {
     current += word;
   }
   if (current) out.push(current);
+  return out;
+}
+
+/** At most `count` pieces, neighbours joined. */
+function atMost(parts: string[], count: number): string[] {
+  if (parts.length <= count) return parts;
+  const size = Math.ceil(parts.length / count);
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += size) out.push(parts.slice(i, i + size).join(''));
   return out;
 }
 
@@ -72,7 +83,7 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvi
     async *stream(request: ModelRequest) {
       const markdown = await reply(request);
       if (markdown === null) return;
-      const parts = pieces(markdown);
+      const parts = pieceDelayMs > 0 ? atMost(pieces(markdown), Math.max(1, Math.floor(streamBudgetMs / MIN_PIECE_DELAY_MS))) : pieces(markdown);
       const delay = Math.min(pieceDelayMs, streamBudgetMs / Math.max(1, parts.length));
       for (const [i, part] of parts.entries()) {
         if (request.signal.aborted) return;
