@@ -63,7 +63,7 @@ async function pdftotext(file: string): Promise<string> {
   try {
     return (await run$('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 256 * 1024 * 1024 })).stdout;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is not installed: apt-get install -y poppler-utils');
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is not installed: apt-get install -y poppler-utils', { cause: e });
     throw e;
   }
 }

@@ -213,7 +213,12 @@ export async function run(args: string[]): Promise<number> {
     const rnd = random(7);
     const words = messageWriter(random(1)).words();
     // Not measured: first use of each statement and of the index pages.
-    for (const q of ['zq', 'xylophone']) for (const user of [seeded.emptyUser, seeded.archivist]) (copydesk(user, q), baseline.search(user, q));
+    for (const q of ['zq', 'xylophone']) {
+      for (const user of [seeded.emptyUser, seeded.archivist]) {
+        copydesk(user, q);
+        baseline.search(user, q);
+      }
+    }
 
     const callers = [
       { name: 'empty account', userId: seeded.emptyUser },

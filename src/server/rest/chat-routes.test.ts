@@ -17,6 +17,7 @@ afterEach(async () => {
 afterAll(() => stopEditor());
 
 const SSE = { accept: 'text/event-stream' };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asserts
 const json = async (res: Response) => (await res.json()) as any;
 
 async function newConversation(token: string, title?: string): Promise<number> {

@@ -22,7 +22,7 @@ function isPin(v: unknown): v is PinnedMessage {
 }
 
 function read(): PinnedMessage[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = localStorage.getItem(PINNED_STORAGE_KEY);
   } catch {

@@ -4,7 +4,7 @@ import { findWhen, findWhere, storySentences, stripAttribution, stripDays, strip
 export const HEADLINE_MAX = 70;
 
 const STATES =
-  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Calif\.|Ill\.|Mass\.|Fla\.|Tenn\.|Ore\.|Pa\.|Va\.|Wash\.|Ga\.|Mich\.|Minn\.|Mo\.|Md\.|Conn\.|Colo\.|Ariz\.|Ala\.|Ky\.|La\.|N\.Y\.|N\.J\.|N\.C\.|S\.C\.';
+  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Calif\\.|Ill\\.|Mass\\.|Fla\\.|Tenn\\.|Ore\\.|Pa\\.|Va\\.|Wash\\.|Ga\\.|Mich\\.|Minn\\.|Mo\\.|Md\\.|Conn\\.|Colo\\.|Ariz\\.|Ala\\.|Ky\\.|La\\.|N\\.Y\\.|N\\.J\\.|N\\.C\\.|S\\.C\\.';
 
 const TIME = '(?:\\d{1,2}(?::\\d\\d)?\\s[ap]\\.m\\.|noon|midnight)';
 

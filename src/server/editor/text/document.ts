@@ -70,7 +70,7 @@ export function buildDocument(text: string, harper: HarperLint[] | null = null):
     startsSentence(offset) {
       const s = sentenceAt(offset);
       if (!s) return false;
-      return /^[\s"“‘'(\[]*$/.test(text.slice(s.start, offset));
+      return /^[\s"“‘'([]*$/.test(text.slice(s.start, offset));
     },
     memo<T>(key: string, make: () => T): T {
       if (!cache.has(key)) cache.set(key, make());

@@ -1,5 +1,5 @@
 /** A word: letters or digits, joined by apostrophes, periods or hyphens inside it ("a.m", "3.2", "don't"). */
-export const WORD_RE = /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu;
+export const WORD_RE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
 
 export interface WordToken {
   text: string;

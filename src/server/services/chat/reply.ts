@@ -133,7 +133,7 @@ export function createReplies(d: ReplyDeps) {
       clearTimeout(unreadTimer);
       let text = '';
       let failure: ModelFailure | null = null;
-      let assistantMessage: Message | null = null;
+      let assistantMessage: Message | null;
       try {
         const history = d.store
           .historyBefore(conversationId, userMessage.id, HISTORY_TURNS)

@@ -21,7 +21,7 @@ export const smallNumbers = defineRule({
   autoFix: true,
   check(doc) {
     const { text } = doc;
-    return scan(text, /(?<![\p{L}\p{N}$€£.,:\/#'’-])([1-9])(?![\p{N}:\/%-]|[.,]\d|\s?%|st\b|nd\b|rd\b|th\b|\s*(?:to|and|or|-|in|of|x)\s+\d)/gu, (m) => {
+    return scan(text, /(?<![\p{L}\p{N}$€£.,:/#'’-])([1-9])(?![\p{N}:/%-]|[.,]\d|\s?%|st\b|nd\b|rd\b|th\b|\s*(?:to|and|or|-|in|of|x)\s+\d)/gu, (m) => {
       const start = m.index;
       if (doc.startsSentence(start)) return null; // style/figure-at-start owns these
       const after = text.slice(start + 1, start + 24);
