@@ -10,8 +10,8 @@ export { PoolError as EditorPoolError, type PoolFailure as EditorPoolFailure } f
 export const EDITOR_POOL_DEFAULTS = {
   /** Worker threads running the engine (EDITOR_WORKERS). */
   size: 2,
-  /** Jobs that may wait for a free worker; past it the editor answers busy. */
-  maxQueue: 50,
+  /** Jobs that may wait for a free worker; past it the editor answers busy. Each holds only references to its input. */
+  maxQueue: 100,
   /** A reply that takes longer is given up and its worker replaced. */
   timeoutMs: 60_000,
   /** Old-space heap of one worker: a runaway job kills its worker, not the server. */
