@@ -46,7 +46,15 @@ async function load() {
   for (const key of DISABLED) if (key in config) config[key] = false;
   linter.set_lint_config_from_object(config);
   // the first lint builds lazy tables; pay for it here, not on a request
-  for (const lint of linter.lint('The council voted Tuesday to approve the the budget, officials said.', PLAIN, false, undefined, true, false)) lint.free();
+  for (const lint of linter.lint(
+    'The council voted Tuesday to approve the the budget, officials said.',
+    PLAIN,
+    false,
+    undefined,
+    true,
+    false,
+  ))
+    lint.free();
 }
 
 function lint(text) {

@@ -40,7 +40,8 @@ describe('the editor’s worker pool', () => {
   }, 60_000);
 
   it('answers exactly as the engine does on the calling thread', async () => {
-    const story = 'The council voted 7-2 on Tuesday to approve the the budget. Council member Dana Ortiz said the plan "will fix the worst streets."';
+    const story =
+      'The council voted 7-2 on Tuesday to approve the the budget. Council member Dana Ortiz said the plan "will fix the worst streets."';
     const input = { history: [], message: story, waitForGrammar: true };
     expect(await respondOffThread(input)).toBe(await respond(input));
     const after = 'The council voted 7-2 Tuesday to approve the budget.';

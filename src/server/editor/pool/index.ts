@@ -54,7 +54,11 @@ function editorPool(): WorkerPool {
   return pool;
 }
 
-function run<K extends EditorJobKind>(kind: K, payload: Parameters<EditorJobs[K]>[0], options?: RunOptions): Promise<Awaited<ReturnType<EditorJobs[K]>>> {
+function run<K extends EditorJobKind>(
+  kind: K,
+  payload: Parameters<EditorJobs[K]>[0],
+  options?: RunOptions,
+): Promise<Awaited<ReturnType<EditorJobs[K]>>> {
   return editorPool().run(kind, payload, options);
 }
 
@@ -73,7 +77,11 @@ export function groundingOffThread(text: string, options?: RunOptions): Promise<
 }
 
 /** The side-by-side comparison of two drafts (changes linked to the findings on `before`), in a worker thread. */
-export function compareOffThread(before: string, after: string, options?: RunOptions): Promise<{ ops: DiffOp[]; summary: ChangeSummary[] }> {
+export function compareOffThread(
+  before: string,
+  after: string,
+  options?: RunOptions,
+): Promise<{ ops: DiffOp[]; summary: ChangeSummary[] }> {
   return run('compareDrafts', { before, after }, options);
 }
 

@@ -6,9 +6,10 @@ parentPort.on('message', ({ id, kind, payload }) => {
   if (kind === 'echo') parentPort.postMessage({ id, ok: true, value: { payload, threadId } });
   else if (kind === 'throw') parentPort.postMessage({ id, ok: false, error: String(payload) });
   else if (kind === 'spin') for (;;);
-  else if (kind === 'crash') setImmediate(() => {
-    throw new Error('worker blew up');
-  });
+  else if (kind === 'crash')
+    setImmediate(() => {
+      throw new Error('worker blew up');
+    });
   else if (kind === 'exit') process.exit(3);
   else if (kind === 'hog') {
     const held = [];

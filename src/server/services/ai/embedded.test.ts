@@ -8,7 +8,8 @@ import { createEmbeddedProvider, pieces } from './embedded';
 beforeAll(() => warmEditor(), 60_000);
 afterAll(() => stopEditor());
 
-const STORY = 'The council voted 7-2 on Tuesday to approve the budget. Council member Dana Ortiz said the plan "will fix the worst streets."';
+const STORY =
+  'The council voted 7-2 on Tuesday to approve the budget. Council member Dana Ortiz said the plan "will fix the worst streets."';
 
 describe('embedded editorial engine provider', () => {
   it('cuts Markdown into small pieces that join back to every character', () => {
@@ -35,7 +36,13 @@ describe('embedded editorial engine provider', () => {
     const ai = createEmbeddedProvider({ pieceDelayMs: 0 });
     let text = '';
     const passages = [{ documentId: 4, filename: 'draft.md', content: STORY }];
-    for await (const piece of ai.stream({ history: [], message: 'Please review my document', passages, signal: new AbortController().signal })) text += piece;
+    for await (const piece of ai.stream({
+      history: [],
+      message: 'Please review my document',
+      passages,
+      signal: new AbortController().signal,
+    }))
+      text += piece;
     expect(text).toContain('draft.md');
   });
 
@@ -52,7 +59,10 @@ describe('embedded editorial engine provider', () => {
 
   it('sends a long reply in fewer, larger pieces, joined back whole', async () => {
     const ai = createEmbeddedProvider({ pieceDelayMs: 8, streamBudgetMs: 400 });
-    const message = Array.from({ length: 60 }, (_, i) => `Council member ${i} said the the plan "will fix the worst streets," officials said Tuesday.`).join('\n\n');
+    const message = Array.from(
+      { length: 60 },
+      (_, i) => `Council member ${i} said the the plan "will fix the worst streets," officials said Tuesday.`,
+    ).join('\n\n');
     const expected = await respond({ history: [], message, waitForGrammar: true });
     let text = '';
     let count = 0;

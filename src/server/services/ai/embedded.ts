@@ -83,7 +83,8 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvi
     async *stream(request: ModelRequest) {
       const markdown = await reply(request);
       if (markdown === null) return;
-      const parts = pieceDelayMs > 0 ? atMost(pieces(markdown), Math.max(1, Math.floor(streamBudgetMs / MIN_PIECE_DELAY_MS))) : pieces(markdown);
+      const parts =
+        pieceDelayMs > 0 ? atMost(pieces(markdown), Math.max(1, Math.floor(streamBudgetMs / MIN_PIECE_DELAY_MS))) : pieces(markdown);
       const delay = Math.min(pieceDelayMs, streamBudgetMs / Math.max(1, parts.length));
       for (const [i, part] of parts.entries()) {
         if (request.signal.aborted) return;
