@@ -8,7 +8,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist/server');
 const bundle = path.join(outDir, 'main.mjs');
 // Loaded by path at run time (a worker thread and a child process), so they sit beside the bundle.
-const companions = ['src/server/editor/harper/worker.mjs', 'src/server/services/documents/extract-process.mjs'];
+const companions = [
+  'src/server/editor/harper/worker.mjs',
+  'src/server/services/documents/extract-process.mjs',
+  'src/server/services/documents/text-prep.mjs',
+];
 
 function newestSource(dirs) {
   let newest = 0;
