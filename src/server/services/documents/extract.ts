@@ -96,7 +96,8 @@ async function inChildProcess(job: Record<string, unknown>, timeoutMs: number, m
       child.once('message', (answer) => finish(answer as ChildAnswer));
       // `on`, not `once`: a second error (a failed send, then a failed kill) must find a listener too.
       child.on('error', () => finish({ ok: false, reason: 'too-complex' }));
-      child.once('exit', () => finish({ ok: false, reason: 'too-complex' }));
+      // 'close', not 'exit': a child that answers and exits at once can be reported gone before its answer is read.
+      child.once('close', () => finish({ ok: false, reason: 'too-complex' }));
       child.send(job, (error) => {
         if (error) finish({ ok: false, reason: 'too-complex' });
       });
