@@ -41,11 +41,9 @@ interface LoadResult {
   cpuUs: number;
 }
 
-
 function fail(message: string): never {
   throw new Error(`bench api: ${message}`);
 }
-
 
 function rssMb(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
@@ -240,7 +238,10 @@ export async function run(args: string[]): Promise<number> {
       'scripts/start.mjs',
       { PORT: String(cdPort), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: copydesk.url },
       copydesk.logFile,
-      [...(process.env.BENCH_SOURCE_MAPS ? ['--enable-source-maps'] : []), ...(v.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+      [
+        ...(process.env.BENCH_SOURCE_MAPS ? ['--enable-source-maps'] : []),
+        ...(v.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
     );
     await waitReady(copydesk, '/api/plans', 200);
     const startMs = performance.now() - spawnedAt;
@@ -292,7 +293,9 @@ export async function run(args: string[]): Promise<number> {
 
     const row = (round: number, r: LoadResult) =>
       `${String(round).padStart(5)}  ${r.name.padEnd(10)} ${r.rps.toFixed(0).padStart(9)} ${ms(r.p50).padStart(10)} ${ms(r.p99).padStart(10)} ${String(r.total).padStart(9)} ${r.cpuUs.toFixed(0).padStart(12)}`;
-    console.log(`\n${'round'.padStart(5)}  ${'server'.padEnd(10)} ${'req/s'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(12)}`);
+    console.log(
+      `\n${'round'.padStart(5)}  ${'server'.padEnd(10)} ${'req/s'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(12)}`,
+    );
     for (const r of results) console.log(`${row(r.round, r.cd)}\n${row(r.round, r.bl)}`);
     const cdRps = median(results.map((r) => r.cd.rps));
     const blRps = median(results.map((r) => r.bl.rps));
@@ -300,11 +303,17 @@ export async function run(args: string[]): Promise<number> {
     const cpuRatio = median(results.map((r) => r.bl.cpuUs)) / median(results.map((r) => r.cd.cpuUs));
     const worstP99 = Math.max(...results.map((r) => r.cd.p99));
     console.log(`\nmedian req/s: Copydesk ${cdRps.toFixed(0)}, baseline ${blRps.toFixed(0)}`);
-    console.log(`Copydesk/baseline req/s (medians): ${ratio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${ratio >= TARGETS.minRatio ? 'met' : 'MISSED'}); rounds: ${results.map((r) => (r.cd.rps / r.bl.rps).toFixed(2)).join(', ')}`);
+    console.log(
+      `Copydesk/baseline req/s (medians): ${ratio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${ratio >= TARGETS.minRatio ? 'met' : 'MISSED'}); rounds: ${results.map((r) => (r.cd.rps / r.bl.rps).toFixed(2)).join(', ')}`,
+    );
     console.log(`Copydesk/baseline by server CPU per request (medians): ${cpuRatio.toFixed(2)}x (less sensitive to other load)`);
-    console.log(`Copydesk p99, worst round: ${ms(worstP99)} (target < ${TARGETS.maxP99Ms} ms: ${worstP99 < TARGETS.maxP99Ms ? 'met' : 'MISSED'})`);
+    console.log(
+      `Copydesk p99, worst round: ${ms(worstP99)} (target < ${TARGETS.maxP99Ms} ms: ${worstP99 < TARGETS.maxP99Ms ? 'met' : 'MISSED'})`,
+    );
     console.log(`Copydesk start-up (spawn to first 200): ${(startMs / 1000).toFixed(2)} s`);
-    console.log(`Copydesk RSS: ${rssStart.toFixed(1)} MB after start, ${rssWarm.toFixed(1)} MB with the grammar checker warm, ${rssAfter.toFixed(1)} MB after load (baseline ${blRss.toFixed(1)} MB)`);
+    console.log(
+      `Copydesk RSS: ${rssStart.toFixed(1)} MB after start, ${rssWarm.toFixed(1)} MB with the grammar checker warm, ${rssAfter.toFixed(1)} MB after load (baseline ${blRss.toFixed(1)} MB)`,
+    );
 
     await stop(baseline.child);
     await stop(copydesk.child);

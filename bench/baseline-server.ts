@@ -54,7 +54,11 @@ export function createBaselineServer(dbFile: string) {
     if (dot <= 0) return undefined;
     const row = byId.get(token.slice(0, dot));
     if (!row) return undefined;
-    const hash = Buffer.from(createHash('sha256').update(token.slice(dot + 1)).digest('hex'));
+    const hash = Buffer.from(
+      createHash('sha256')
+        .update(token.slice(dot + 1))
+        .digest('hex'),
+    );
     const stored = Buffer.from(row.secret_hash);
     if (hash.length !== stored.length || !timingSafeEqual(hash, stored)) return undefined;
     if (Date.now() >= row.expires_at) return undefined;

@@ -42,11 +42,9 @@ export interface BenchRow {
   ok?: boolean;
 }
 
-
 function fail(message: string): never {
   throw new Error(`bench chat: ${message}`);
 }
-
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 function quantile(xs: number[], q: number): number {
@@ -77,7 +75,9 @@ function seed(dataDir: string, o: { streamers: number; conversations: number; me
     `INSERT INTO users (username, email, password_hash, subscription_status, subscription_plan) VALUES (?, ?, 'not-a-hash', 'active', 'professional')`,
   );
   const addConversation = sqlite.prepare(`INSERT INTO conversations (user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)`);
-  const addMessage = sqlite.prepare(`INSERT INTO messages (conversation_id, role, content, status, created_at) VALUES (?, ?, ?, 'complete', ?)`);
+  const addMessage = sqlite.prepare(
+    `INSERT INTO messages (conversation_id, role, content, status, created_at) VALUES (?, ?, ?, 'complete', ?)`,
+  );
   const cookie = (userId: number) => `copydesk_session=${sessions.create(userId, true).token}`;
 
   const streamerIds: Array<{ userId: number; conversationId: number }> = [];
@@ -90,10 +90,21 @@ function seed(dataDir: string, o: { streamers: number; conversations: number; me
       streamerIds.push({ userId, conversationId: Number(addConversation.run(userId, 'New Conversation', now, now).lastInsertRowid) });
     }
     heavyUser = Number(addUser.run('archivist', 'archivist@bench.example').lastInsertRowid);
-    const topics = ['council budget', 'harbour ferry', 'school board', 'stadium deal', 'court ruling', 'election night', 'storm damage', 'transit fares'];
+    const topics = [
+      'council budget',
+      'harbour ferry',
+      'school board',
+      'stadium deal',
+      'court ruling',
+      'election night',
+      'storm damage',
+      'transit fares',
+    ];
     for (let c = 0; c < o.conversations; c++) {
       const at = now - (o.conversations - c) * 60_000;
-      const id = Number(addConversation.run(heavyUser, `${topics[c % topics.length]} #${c}`, at, at + o.messagesPer * 1000).lastInsertRowid);
+      const id = Number(
+        addConversation.run(heavyUser, `${topics[c % topics.length]} #${c}`, at, at + o.messagesPer * 1000).lastInsertRowid,
+      );
       heavyIds.push(id);
       for (let m = 0; m < o.messagesPer; m++) {
         const user = m % 2 === 0;
@@ -206,7 +217,11 @@ function viaCopydesk(url: string, who: { cookie: string; conversationId: number 
 }
 
 const copydeskCheck = (body: string) =>
-  body.includes('event: error') ? `error event: ${body.slice(body.indexOf('event: error'), body.indexOf('event: error') + 200)}` : body.includes('event: done') ? undefined : 'no done event';
+  body.includes('event: error')
+    ? `error event: ${body.slice(body.indexOf('event: error'), body.indexOf('event: error') + 200)}`
+    : body.includes('event: done')
+      ? undefined
+      : 'no done event';
 
 async function sampleViaCopydesk(url: string, who: { cookie: string; conversationId: number }) {
   const start = performance.now();
@@ -242,7 +257,11 @@ async function timedGet(url: string, cookie: string) {
 }
 
 function printTable(rows: BenchRow[]) {
-  const w = [Math.max(...rows.map((r) => r.metric.length)), Math.max(...rows.map((r) => r.value.length)), Math.max(6, ...rows.map((r) => (r.target ?? '').length))];
+  const w = [
+    Math.max(...rows.map((r) => r.metric.length)),
+    Math.max(...rows.map((r) => r.value.length)),
+    Math.max(6, ...rows.map((r) => (r.target ?? '').length)),
+  ];
   const line = (a: string, b: string, c: string, d: string) => `${a.padEnd(w[0]!)}  ${b.padStart(w[1]!)}  ${c.padEnd(w[2]!)}  ${d}`;
   console.log(line('metric', 'value', 'target', ''));
   console.log(line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '----'));
@@ -286,21 +305,39 @@ export async function run(args: string[]): Promise<number> {
   const fake = await startFakeOpenAi({ tokens, firstTokenMs: o.ttft, tokenIntervalMs: o.tokenInterval });
   let child: ChildProcess | undefined;
   try {
-    console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (shared machine: numbers move with its load)`);
+    console.log(
+      `machine: ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (shared machine: numbers move with its load)`,
+    );
     console.log(`model double: first token after ${o.ttft} ms, then ${o.tokens} tokens every ${o.tokenInterval} ms`);
     const streamers = Math.max(o.streams, 1);
     const seeded = seed(dataDir, { streamers, conversations: o.conversations, messagesPer: o.messagesPer });
-    console.log(`seeded ${streamers} subscribers and 1 user with ${o.conversations.toLocaleString('en-US')} conversations / ${seeded.heavy.messages.toLocaleString('en-US')} messages in ${(seeded.seedMs / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${streamers} subscribers and 1 user with ${o.conversations.toLocaleString('en-US')} conversations / ${seeded.heavy.messages.toLocaleString('en-US')} messages in ${(seeded.seedMs / 1000).toFixed(1)} s`,
+    );
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     child = startCopydesk(
-      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: OPENAI_TEST_KEY, OPENAI_MODEL: 'gpt-4o-mini' },
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: url,
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_API_KEY: OPENAI_TEST_KEY,
+        OPENAI_MODEL: 'gpt-4o-mini',
+      },
       logFile,
       v.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(v.profile)}`] : [],
     );
     await waitReady(url, child, logFile);
-    const aiLine = fs.readFileSync(logFile, 'utf8').split('\n').find((l) => l.startsWith('ai: '));
+    const aiLine = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('ai: '));
     console.log(`Copydesk: ${aiLine ?? '(no ai line)'}`);
 
     // Users take turns so the per-user send limit never shapes the numbers.
@@ -327,7 +364,10 @@ export async function run(args: string[]): Promise<number> {
       if (c.error) errors.push(`copydesk: ${c.error}`);
       direct.push(d.ttftMs);
       through.push(c.ttftMs);
-      for (const [side, r, index] of [['direct', d, di], ['through', c, ci]] as const) {
+      for (const [side, r, index] of [
+        ['direct', d, di],
+        ['through', c, ci],
+      ] as const) {
         const rec = fake.requests[index]!;
         split[side].before.push(rec.receivedAt - r.startedAt!);
         split[side].relay.push(r.firstAt! - rec.firstTokenAt!);
@@ -402,7 +442,8 @@ export async function run(args: string[]): Promise<number> {
     }
     const searchTimes: number[] = [];
     for (const q of ['budget', 'harbour fer', 'officials said', 'stadium']) {
-      for (let i = 0; i < 5; i++) searchTimes.push((await timedGet(`${url}/api/conversations/search?q=${encodeURIComponent(q)}`, cookie)).ms);
+      for (let i = 0; i < 5; i++)
+        searchTimes.push((await timedGet(`${url}/api/conversations/search?q=${encodeURIComponent(q)}`, cookie)).ms);
     }
     // The request log is written in batches; give it a moment to flush.
     await new Promise((r) => setTimeout(r, 1500));
@@ -412,28 +453,76 @@ export async function run(args: string[]): Promise<number> {
     const rows: BenchRow[] = [
       { metric: 'TTFT direct to model double, median', value: ms(median(direct)) },
       { metric: 'TTFT through Copydesk (SSE), median', value: ms(median(through)) },
-      { metric: 'extra TTFT through Copydesk, median', value: ms(extra), target: `<= ${TARGETS.extraTtftMs} ms`, ok: extra <= TARGETS.extraTtftMs },
+      {
+        metric: 'extra TTFT through Copydesk, median',
+        value: ms(extra),
+        target: `<= ${TARGETS.extraTtftMs} ms`,
+        ok: extra <= TARGETS.extraTtftMs,
+      },
       { metric: 'extra TTFT, median of paired differences', value: ms(pairwise) },
       { metric: 'extra TTFT, p95 (through p95 - direct p95)', value: ms(quantile(through, 0.95) - quantile(direct, 0.95)) },
       { metric: 'TTFT ratio through/direct, median', value: (median(through) / median(direct)).toFixed(3) },
-      { metric: '  request -> model double receives it, direct / through', value: `${ms(median(split.direct.before))} / ${ms(median(split.through.before))}` },
-      { metric: '  first token sent -> client has it, direct / through', value: `${ms(median(split.direct.relay))} / ${ms(median(split.through.relay))}` },
+      {
+        metric: '  request -> model double receives it, direct / through',
+        value: `${ms(median(split.direct.before))} / ${ms(median(split.through.before))}`,
+      },
+      {
+        metric: '  first token sent -> client has it, direct / through',
+        value: `${ms(median(split.direct.relay))} / ${ms(median(split.through.relay))}`,
+      },
       { metric: 'stop -> model request closed, median', value: ms(median(stopLatencies)) },
-      { metric: 'stop -> model request closed, max', value: ms(Math.max(...stopLatencies)), target: `<= ${TARGETS.stopMs} ms`, ok: Math.max(...stopLatencies) <= TARGETS.stopMs },
-      { metric: `${o.streams} concurrent streams: errors`, value: String(burstErrors.length), target: `${TARGETS.streamErrors}`, ok: burstErrors.length === TARGETS.streamErrors },
+      {
+        metric: 'stop -> model request closed, max',
+        value: ms(Math.max(...stopLatencies)),
+        target: `<= ${TARGETS.stopMs} ms`,
+        ok: Math.max(...stopLatencies) <= TARGETS.stopMs,
+      },
+      {
+        metric: `${o.streams} concurrent streams: errors`,
+        value: String(burstErrors.length),
+        target: `${TARGETS.streamErrors}`,
+        ok: burstErrors.length === TARGETS.streamErrors,
+      },
       { metric: `${o.streams} concurrent streams: model calls`, value: String(modelCalls) },
-      { metric: `${o.streams} concurrent streams: TTFT p50 / p95`, value: `${ms(median(burst.map((r) => r.ttftMs)))} / ${ms(quantile(burst.map((r) => r.ttftMs), 0.95))}` },
+      {
+        metric: `${o.streams} concurrent streams: TTFT p50 / p95`,
+        value: `${ms(median(burst.map((r) => r.ttftMs)))} / ${ms(
+          quantile(
+            burst.map((r) => r.ttftMs),
+            0.95,
+          ),
+        )}`,
+      },
       { metric: `${o.streams} concurrent streams: all done in`, value: ms(burstMs) },
       { metric: `ideal single stream (TTFT + tokens x interval)`, value: ms(o.ttft + o.tokens * o.tokenInterval) },
-      { metric: `${o.streams} concurrent streams: CPU Copydesk / bench (clients + model double)`, value: `${ms(serverCpu)} / ${ms(benchCpu)}` },
-      { metric: `GET /api/conversations (first 50 of ${o.conversations}), client p50`, value: ms(median(listTimes)), target: `<= ${TARGETS.listMs} ms`, ok: median(listTimes) <= TARGETS.listMs },
+      {
+        metric: `${o.streams} concurrent streams: CPU Copydesk / bench (clients + model double)`,
+        value: `${ms(serverCpu)} / ${ms(benchCpu)}`,
+      },
+      {
+        metric: `GET /api/conversations (first 50 of ${o.conversations}), client p50`,
+        value: ms(median(listTimes)),
+        target: `<= ${TARGETS.listMs} ms`,
+        ok: median(listTimes) <= TARGETS.listMs,
+      },
       { metric: 'GET /api/conversations, client p95', value: ms(quantile(listTimes, 0.95)) },
-      { metric: 'GET /api/conversations, server p50 / p95 (request log)', value: `${ms(median(serverList))} / ${ms(quantile(serverList, 0.95))}` },
+      {
+        metric: 'GET /api/conversations, server p50 / p95 (request log)',
+        value: `${ms(median(serverList))} / ${ms(quantile(serverList, 0.95))}`,
+      },
       { metric: 'GET /api/conversations, response size', value: `${(listBytes / 1024).toFixed(1)} KiB` },
       { metric: 'GET /api/conversations?cursor= (pages 2-101), client p50', value: ms(median(deepTimes)) },
-      { metric: `GET /api/conversations/:id (${o.messagesPer} messages), client p50`, value: ms(median(loadTimes)), target: `<= ${TARGETS.loadMs} ms`, ok: median(loadTimes) <= TARGETS.loadMs },
+      {
+        metric: `GET /api/conversations/:id (${o.messagesPer} messages), client p50`,
+        value: ms(median(loadTimes)),
+        target: `<= ${TARGETS.loadMs} ms`,
+        ok: median(loadTimes) <= TARGETS.loadMs,
+      },
       { metric: 'GET /api/conversations/:id, client p95', value: ms(quantile(loadTimes, 0.95)) },
-      { metric: 'GET /api/conversations/:id, server p50 / p95 (request log)', value: `${ms(median(serverLoad))} / ${ms(quantile(serverLoad, 0.95))}` },
+      {
+        metric: 'GET /api/conversations/:id, server p50 / p95 (request log)',
+        value: `${ms(median(serverLoad))} / ${ms(quantile(serverLoad, 0.95))}`,
+      },
       { metric: `search over ${seeded.heavy.messages.toLocaleString('en-US')} messages, client p50`, value: ms(median(searchTimes)) },
     ];
 
@@ -445,7 +534,8 @@ export async function run(args: string[]): Promise<number> {
     if (fs.existsSync(pdfBench)) {
       try {
         const mod = (await import(pathToFileURL(pdfBench).href)) as { measurePdfExtraction?: () => Promise<unknown> };
-        const r = (await mod.measurePdfExtraction?.()) as { pages?: number; copydeskMs?: number; pdftotextMs?: number; ratio?: number } | undefined;
+        const r = (await mod.measurePdfExtraction?.()) as
+          { pages?: number; copydeskMs?: number; pdftotextMs?: number; ratio?: number } | undefined;
         if (r && typeof r.copydeskMs === 'number' && typeof r.pdftotextMs === 'number') {
           rows.push(
             { metric: `PDF extraction (${r.pages ?? '?'} pages), Copydesk median`, value: ms(r.copydeskMs) },
@@ -461,7 +551,13 @@ export async function run(args: string[]): Promise<number> {
 
     console.log('');
     printTable(rows);
-    if (burstErrors.length) console.log(`\nstream errors (first 5):\n${burstErrors.slice(0, 5).map((r) => `  ${r.error}`).join('\n')}`);
+    if (burstErrors.length)
+      console.log(
+        `\nstream errors (first 5):\n${burstErrors
+          .slice(0, 5)
+          .map((r) => `  ${r.error}`)
+          .join('\n')}`,
+      );
     const missed = rows.filter((r) => r.ok === false);
     console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');
     return missed.length ? 1 : 0;

@@ -14,7 +14,10 @@ const CORPUS = path.join(here, '../../shared/editor-corpus/dev.jsonl');
 export function storyOf(words: number): string {
   let texts: string[];
   try {
-    texts = readFileSync(CORPUS, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { text: string }).text);
+    texts = readFileSync(CORPUS, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { text: string }).text);
   } catch {
     texts = [readFileSync(path.join(here, '../src/server/editor/fixtures/clean-stories.txt'), 'utf8')];
   }
@@ -81,7 +84,9 @@ export async function run(args: string[] = []): Promise<void> {
     }
     const a = median(analyzeMs);
     const h = median(harperMs);
-    console.log(`${words} words: analyze median ${a.toFixed(1)} ms, harper.js alone ${h.toFixed(1)} ms, ratio ${(a / h).toFixed(2)} (${runs} warm runs each)`);
+    console.log(
+      `${words} words: analyze median ${a.toFixed(1)} ms, harper.js alone ${h.toFixed(1)} ms, ratio ${(a / h).toFixed(2)} (${runs} warm runs each)`,
+    );
   }
   const gc = gcFunction();
   const text = storyOf(1000);

@@ -80,12 +80,77 @@ function rng(seed: number) {
 }
 type Rng = ReturnType<typeof rng>;
 
-const TOPICS = ['council budget', 'harbour ferry', 'school board', 'stadium deal', 'court ruling', 'election night', 'storm damage', 'transit fares', 'hospital wait', 'water rates'];
-const SUBJECTS = ['The council', 'A spokesperson', 'The mayor', 'Residents', 'The committee', 'Officials', 'The ferry operator', 'Teachers', 'The union', 'Police'];
+const TOPICS = [
+  'council budget',
+  'harbour ferry',
+  'school board',
+  'stadium deal',
+  'court ruling',
+  'election night',
+  'storm damage',
+  'transit fares',
+  'hospital wait',
+  'water rates',
+];
+const SUBJECTS = [
+  'The council',
+  'A spokesperson',
+  'The mayor',
+  'Residents',
+  'The committee',
+  'Officials',
+  'The ferry operator',
+  'Teachers',
+  'The union',
+  'Police',
+];
 const VERBS = ['said', 'voted', 'argued', 'confirmed', 'denied', 'announced', 'warned', 'estimated', 'reported', 'promised'];
-const OBJECTS = ['the revised budget', 'a 4 percent fare rise', 'the new timetable', 'an independent review', 'the closure of two branches', 'the delayed repairs', 'a second public hearing', 'the contract terms', 'the audit findings', 'longer opening hours'];
-const TAILS = ['on Tuesday', 'after a long hearing', 'according to documents seen by the paper', 'despite objections', 'in a statement', 'late last night', 'for the third year running', 'at a packed meeting', 'without a vote', 'before the deadline'];
-const SEARCH_WORDS = ['council', 'budget', 'harbour', 'ferry', 'school', 'stadium', 'court', 'election', 'storm', 'transit', 'hospital', 'water', 'hearing', 'review', 'officials', 'timetable', 'audit', 'contract', 'lead', 'headline'];
+const OBJECTS = [
+  'the revised budget',
+  'a 4 percent fare rise',
+  'the new timetable',
+  'an independent review',
+  'the closure of two branches',
+  'the delayed repairs',
+  'a second public hearing',
+  'the contract terms',
+  'the audit findings',
+  'longer opening hours',
+];
+const TAILS = [
+  'on Tuesday',
+  'after a long hearing',
+  'according to documents seen by the paper',
+  'despite objections',
+  'in a statement',
+  'late last night',
+  'for the third year running',
+  'at a packed meeting',
+  'without a vote',
+  'before the deadline',
+];
+const SEARCH_WORDS = [
+  'council',
+  'budget',
+  'harbour',
+  'ferry',
+  'school',
+  'stadium',
+  'court',
+  'election',
+  'storm',
+  'transit',
+  'hospital',
+  'water',
+  'hearing',
+  'review',
+  'officials',
+  'timetable',
+  'audit',
+  'contract',
+  'lead',
+  'headline',
+];
 
 function sentence(r: Rng): string {
   return `${r.pick(SUBJECTS)} ${r.pick(VERBS)} ${r.pick(OBJECTS)} ${r.pick(TAILS)}, ${r.int(2) ? 'officials said' : `${2 + r.int(40)} people told reporters`}. `;
@@ -102,7 +167,13 @@ function prose(r: Rng, chars: number): string {
 }
 
 function shortMessage(r: Rng): string {
-  const asks = ['Suggest a headline for this:', 'Tighten this lead:', 'Check this paragraph:', 'Is this attribution clear?', 'Rewrite this more plainly:'];
+  const asks = [
+    'Suggest a headline for this:',
+    'Tighten this lead:',
+    'Check this paragraph:',
+    'Is this attribution clear?',
+    'Rewrite this more plainly:',
+  ];
   return `${r.pick(asks)} ${prose(r, 120 + r.int(500)).trim()}`;
 }
 
@@ -163,7 +234,11 @@ class Http {
     this.agent.destroy();
   }
 
-  request(method: string, target: string, o: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}): Promise<Answer> {
+  request(
+    method: string,
+    target: string,
+    o: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
+  ): Promise<Answer> {
     const started = performance.now();
     const headers: Record<string, string | number> = { ...o.headers };
     if (o.body !== undefined) headers['content-length'] = Buffer.byteLength(o.body);
@@ -185,7 +260,9 @@ class Http {
         then();
       };
       const netError = (e: unknown) =>
-        e instanceof NetError ? e : new NetError(`${(e as NodeJS.ErrnoException).code ?? (e as Error).name}: ${(e as Error).message}`, req.reusedSocket);
+        e instanceof NetError
+          ? e
+          : new NetError(`${(e as NodeJS.ErrnoException).code ?? (e as Error).name}: ${(e as Error).message}`, req.reusedSocket);
       const timeoutMs = o.timeoutMs ?? REQUEST_TIMEOUT_MS;
       const timer = setTimeout(() => abort(new NetError(`no answer within ${timeoutMs / 1000} s`, req.reusedSocket)), timeoutMs);
       req.on('error', (e) => {
@@ -193,7 +270,15 @@ class Http {
         settle(() => reject(failure));
       });
       req.on('close', () =>
-        settle(() => reject(failure ?? new NetError(responded ? 'answer cut short: the connection closed mid-body' : 'connection closed before the answer', req.reusedSocket))),
+        settle(() =>
+          reject(
+            failure ??
+              new NetError(
+                responded ? 'answer cut short: the connection closed mid-body' : 'connection closed before the answer',
+                req.reusedSocket,
+              ),
+          ),
+        ),
       );
       req.on('response', (res) => {
         responded = true;
@@ -207,11 +292,18 @@ class Http {
         res.on('end', () => {
           const ms = performance.now() - started;
           settle(() =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms, firstMs: Number.isNaN(firstMs) ? ms : firstMs }),
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms,
+              firstMs: Number.isNaN(firstMs) ? ms : firstMs,
+            }),
           );
         });
         res.on('close', () => {
-          if (!res.complete) settle(() => reject(failure ?? new NetError('answer cut short: the connection closed mid-body', req.reusedSocket)));
+          if (!res.complete)
+            settle(() => reject(failure ?? new NetError('answer cut short: the connection closed mid-body', req.reusedSocket)));
         });
       });
       req.end(o.body);
@@ -283,7 +375,14 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 }
 
 /** Seeding must succeed: a refused or failed step is retried a few times (honouring Retry-After), then stops the bench with the answer. */
-async function seedCall(client: Http, what: string, method: string, target: string, o: Parameters<Http['request']>[2], expect: number): Promise<Answer> {
+async function seedCall(
+  client: Http,
+  what: string,
+  method: string,
+  target: string,
+  o: Parameters<Http['request']>[2],
+  expect: number,
+): Promise<Answer> {
   let last = '';
   for (let attempt = 1; attempt <= 5; attempt++) {
     try {
@@ -305,18 +404,39 @@ async function seedAccount(client: Http, index: number, conversations: number, r
   const ip = `10.${64 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
   const email = `desk${index}@load.bench.example`;
   const base = { 'x-forwarded-for': ip, 'content-type': 'application/json' };
-  const reg = await seedCall(client, `register ${email}`, 'POST', '/api/register', { headers: base, body: json({ username: `desk${index}`, email, password: PASSWORD }) }, 201);
+  const reg = await seedCall(
+    client,
+    `register ${email}`,
+    'POST',
+    '/api/register',
+    { headers: base, body: json({ username: `desk${index}`, email, password: PASSWORD }) },
+    201,
+  );
   const cookie = sessionCookie(reg) ?? fail(`register ${email} set no session cookie`);
   const account: Account = { index, email, ip, cookie, conversations: [], sends: [], uploads: [] };
   const headers = { ...base, cookie };
   await seedCall(client, `trial for ${email}`, 'POST', '/api/create-subscription', { headers, body: '{}' }, 200);
   for (let c = 0; c < conversations; c++) {
     const topic = r.pick(TOPICS);
-    const conv = await seedCall(client, `conversation for ${email}`, 'POST', '/api/conversations', { headers, body: json({ title: `${topic[0]!.toUpperCase()}${topic.slice(1)} #${index}-${c}` }) }, 201);
+    const conv = await seedCall(
+      client,
+      `conversation for ${email}`,
+      'POST',
+      '/api/conversations',
+      { headers, body: json({ title: `${topic[0]!.toUpperCase()}${topic.slice(1)} #${index}-${c}` }) },
+      201,
+    );
     const id = (JSON.parse(conv.body) as { id: number }).id;
     account.conversations.push(id);
     account.sends.push(Date.now());
-    await seedCall(client, `first message in ${id}`, 'POST', `/api/conversations/${id}/messages`, { headers, body: json({ content: shortMessage(r) }) }, 200);
+    await seedCall(
+      client,
+      `first message in ${id}`,
+      'POST',
+      `/api/conversations/${id}/messages`,
+      { headers, body: json({ content: shortMessage(r) }) },
+      200,
+    );
   }
   return account;
 }
@@ -449,9 +569,20 @@ function pickRoute(r: Rng, mix: Record<Route, number>, total: number): Route {
   return 'list';
 }
 
-async function call(client: Http, phase: Phase, route: Route | 'long', account: Account, method: string, target: string, o: Parameters<Http['request']>[2] = {}) {
+async function call(
+  client: Http,
+  phase: Phase,
+  route: Route | 'long',
+  account: Account,
+  method: string,
+  target: string,
+  o: Parameters<Http['request']>[2] = {},
+) {
   try {
-    const answer = await client.request(method, target, { ...o, headers: { 'x-forwarded-for': account.ip, cookie: account.cookie, ...o.headers } });
+    const answer = await client.request(method, target, {
+      ...o,
+      headers: { 'x-forwarded-for': account.ip, cookie: account.cookie, ...o.headers },
+    });
     phase.stats.record(route, { answer, problem: check(route, answer) });
     return answer;
   } catch (e) {
@@ -507,7 +638,10 @@ async function clientLoop(client: Http, phase: Phase, accounts: Account[], r: Rn
       case 'upload': {
         account.uploads.push(Date.now());
         const { body, contentType } = multipart(`notes-${account.index}-${r.int(1e9)}.txt`, prose(r, 2_000 + r.int(4_000)));
-        await call(client, phase, route, account, 'POST', `/api/files/upload?conversationId=${conversation}`, { headers: { 'content-type': contentType }, body });
+        await call(client, phase, route, account, 'POST', `/api/files/upload?conversationId=${conversation}`, {
+          headers: { 'content-type': contentType },
+          body,
+        });
         break;
       }
     }
@@ -711,14 +845,18 @@ function printPhase(p: PhaseResult) {
   for (const route of ROUTES) console.log(row(ROUTE_LABEL[route], p.stats.of(route)));
   const send = p.stats.of('send');
   const firsts = [...send.firstMs].sort((a, b) => a - b);
-  console.log(`${'  send: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(firsts, 0.5)).padStart(9)} ${fmtMs(quantile(firsts, 0.99)).padStart(9)}`);
+  console.log(
+    `${'  send: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(firsts, 0.5)).padStart(9)} ${fmtMs(quantile(firsts, 0.99)).padStart(9)}`,
+  );
   console.log(row('reads (list, open, search)', merged(p.stats, [...READS])));
   console.log(row('all of the mix', merged(p.stats, [...ROUTES])));
   if (p.stats.routes.has('long')) {
     const long = p.stats.of('long');
     console.log(row(ROUTE_LABEL.long, long));
     const lf = [...long.firstMs].sort((a, b) => a - b);
-    console.log(`${'  long: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(lf, 0.5)).padStart(9)} ${fmtMs(quantile(lf, 0.99)).padStart(9)}`);
+    console.log(
+      `${'  long: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(lf, 0.5)).padStart(9)} ${fmtMs(quantile(lf, 0.99)).padStart(9)}`,
+    );
   }
   const d = p.delay;
   console.log(
@@ -727,7 +865,9 @@ function printPhase(p: PhaseResult) {
       `bench client CPU ${(p.benchCpuS / p.seconds).toFixed(2)} cores`,
   );
   if (p.stats.sendsDeferred || p.stats.uploadsDeferred) {
-    console.log(`mix: ${p.stats.sendsDeferred} sends and ${p.stats.uploadsDeferred} uploads became reads to stay under the per-user limits`);
+    console.log(
+      `mix: ${p.stats.sendsDeferred} sends and ${p.stats.uploadsDeferred} uploads became reads to stay under the per-user limits`,
+    );
   }
   if (p.cutOff) console.log(`${p.cutOff} requests still running ${DRAIN_MS / 1000} s after the phase ended were cut off (not counted)`);
   if (p.serverExit) console.log(`THE SERVER EXITED during this phase: ${p.serverExit}`);
@@ -745,7 +885,8 @@ function parseMix(spec: string | undefined): Record<Route, number> {
   if (!spec) return mix;
   for (const part of spec.split(',')) {
     const [k, v] = part.split('=');
-    if (!ROUTES.includes(k as Route) || !Number.isFinite(Number(v)) || Number(v) < 0) fail(`--mix: "${part}" is not route=weight (routes: ${ROUTES.join(', ')})`);
+    if (!ROUTES.includes(k as Route) || !Number.isFinite(Number(v)) || Number(v) < 0)
+      fail(`--mix: "${part}" is not route=weight (routes: ${ROUTES.join(', ')})`);
     mix[k as Route] = Number(v);
   }
   if (ROUTES.every((k) => mix[k] === 0)) fail('--mix: every weight is 0');
@@ -849,13 +990,18 @@ export async function run(args: string[]): Promise<number> {
     }
     if (!server.exit) {
       await new Promise((res) => setTimeout(res, 1_000));
-      const p2 = await runPhase(`phase 2: ${clients} clients + one sending ${longChars.toLocaleString('en-US')}-character messages`, server, client, {
-        seconds,
-        desks,
-        long: { accounts: longAccounts, chars: longChars },
-        mix,
-        seed: seed + 3,
-      });
+      const p2 = await runPhase(
+        `phase 2: ${clients} clients + one sending ${longChars.toLocaleString('en-US')}-character messages`,
+        server,
+        client,
+        {
+          seconds,
+          desks,
+          long: { accounts: longAccounts, chars: longChars },
+          mix,
+          seed: seed + 3,
+        },
+      );
       printPhase(p2);
       results.push(p2);
     }
@@ -866,11 +1012,17 @@ export async function run(args: string[]): Promise<number> {
 
     // ------------------------------------------------------------ targets
     const phases = results.length;
-    const sum = (f: (s: RouteStats) => number) => results.reduce((t, p) => t + [...p.stats.routes.values()].reduce((u, s) => u + f(s), 0), 0);
+    const sum = (f: (s: RouteStats) => number) =>
+      results.reduce((t, p) => t + [...p.stats.routes.values()].reduce((u, s) => u + f(s), 0), 0);
     const errors = sum((s) => s.errors);
     const s5xx = sum((s) => s.s5xx);
     const s429 = sum((s) => s.s429);
-    const readP99 = results.map((p) => quantile([...merged(p.stats, [...READS]).ms].sort((a, b) => a - b), 0.99));
+    const readP99 = results.map((p) =>
+      quantile(
+        [...merged(p.stats, [...READS]).ms].sort((a, b) => a - b),
+        0.99,
+      ),
+    );
     const p2 = results[1];
     const longDelay = p2?.delay?.maxMs ?? NaN;
     const complete = phases === 2 && !died;
@@ -892,7 +1044,15 @@ export async function run(args: string[]): Promise<number> {
     for (const t of targets) console.log(`  ${t.ok ? 'met    ' : 'NOT MET'}  ${t.what}: ${t.value}`);
     console.log(`  429 answers (limits working; the mix is meant to stay under them): ${s429}`);
     const long = p2?.stats.routes.get('long');
-    if (long) console.log(`  long messages answered: ${long.ms.length} of ${long.count}, p50 ${fmtMs(quantile([...long.ms].sort((a, b) => a - b), 0.5))}`);
+    if (long)
+      console.log(
+        `  long messages answered: ${long.ms.length} of ${long.count}, p50 ${fmtMs(
+          quantile(
+            [...long.ms].sort((a, b) => a - b),
+            0.5,
+          ),
+        )}`,
+      );
     console.log(`  server peak RSS over the run (VmHWM): ${Number.isFinite(hwm) ? `${hwm.toFixed(0)} MB` : '–'}`);
     if (!complete) console.log('  the run did not complete: the server exited');
     return v.check && !targets.every((t) => t.ok) ? 1 : 0;

@@ -63,7 +63,8 @@ async function pdftotext(file: string): Promise<string> {
   try {
     return (await run$('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 256 * 1024 * 1024 })).stdout;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftotext is not installed: apt-get install -y poppler-utils', { cause: e });
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('pdftotext is not installed: apt-get install -y poppler-utils', { cause: e });
     throw e;
   }
 }
@@ -87,7 +88,9 @@ export async function measurePdfExtraction(o: { runs?: number; log?: (line: stri
     const ourWords = new Set(wordsOf(ours.text));
     const agreement = theirWords.filter((x) => ourWords.has(x)).length / theirWords.length;
     log(`PDF: ${ours.pages} pages, ${(bytes.byteLength / 1024).toFixed(0)} KB, made with pdf-lib (Helvetica 11 pt)`);
-    log(`text: Copydesk ${ours.text.length.toLocaleString('en-US')} characters, pdftotext ${theirs.length.toLocaleString('en-US')}; ${(agreement * 100).toFixed(1)}% of pdftotext's words also in Copydesk's text`);
+    log(
+      `text: Copydesk ${ours.text.length.toLocaleString('en-US')} characters, pdftotext ${theirs.length.toLocaleString('en-US')}; ${(agreement * 100).toFixed(1)}% of pdftotext's words also in Copydesk's text`,
+    );
 
     const copydeskMs: number[] = [];
     const pdftotextMs: number[] = [];
@@ -95,9 +98,16 @@ export async function measurePdfExtraction(o: { runs?: number; log?: (line: stri
       copydeskMs.push(await timed(copydesk));
       pdftotextMs.push(await timed(() => pdftotext(file)));
     }
-    const result = { pages: ours.pages ?? 0, copydeskMs: median(copydeskMs), pdftotextMs: median(pdftotextMs), ratio: median(copydeskMs) / median(pdftotextMs) };
+    const result = {
+      pages: ours.pages ?? 0,
+      copydeskMs: median(copydeskMs),
+      pdftotextMs: median(pdftotextMs),
+      ratio: median(copydeskMs) / median(pdftotextMs),
+    };
     const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-    log(`Copydesk (pdf.js via unpdf in a child process, start-up included): median ${result.copydeskMs.toFixed(0)} ms [${fmt(copydeskMs)}]`);
+    log(
+      `Copydesk (pdf.js via unpdf in a child process, start-up included): median ${result.copydeskMs.toFixed(0)} ms [${fmt(copydeskMs)}]`,
+    );
     log(`pdftotext (poppler-utils): median ${result.pdftotextMs.toFixed(0)} ms [${fmt(pdftotextMs)}]`);
     return result;
   } finally {

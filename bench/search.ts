@@ -31,7 +31,11 @@ const TARGET_P95_MS = 50;
 function sentences(): string[] {
   let texts: string[];
   try {
-    texts = fs.readFileSync(CORPUS, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { text: string }).text);
+    texts = fs
+      .readFileSync(CORPUS, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { text: string }).text);
   } catch {
     texts = [fs.readFileSync(path.join(here, '../src/server/editor/fixtures/clean-stories.txt'), 'utf8')];
   }
@@ -67,7 +71,14 @@ function messageWriter(rnd: () => number) {
       parts.push(`${name()} ${name()} said ${Math.floor(rnd() * 100_000)}.`);
       return parts.join(' ');
     },
-    words: () => [...new Set(all.join(' ').toLowerCase().match(/\p{L}+/gu) ?? [])],
+    words: () => [
+      ...new Set(
+        all
+          .join(' ')
+          .toLowerCase()
+          .match(/\p{L}+/gu) ?? [],
+      ),
+    ],
   };
 }
 
@@ -82,7 +93,9 @@ function seed(sqlite: Database.Database, o: { others: number; users: number; min
   const rnd = random(20260302);
   const write = messageWriter(rnd);
   const addUser = sqlite.prepare<[string, string]>(`INSERT INTO users (username, email, password_hash) VALUES (?, ?, 'not-a-hash')`);
-  const addConversation = sqlite.prepare<[number, string, number, number]>(`INSERT INTO conversations (user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)`);
+  const addConversation = sqlite.prepare<[number, string, number, number]>(
+    `INSERT INTO conversations (user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)`,
+  );
   const addMessage = sqlite.prepare<[number, string, string, number]>(
     `INSERT INTO messages (conversation_id, role, content, status, created_at) VALUES (?, ?, ?, 'complete', ?)`,
   );
@@ -267,7 +280,8 @@ export async function run(args: string[]): Promise<number> {
 
     const header = ['search', 'baseline', 'Copydesk', 'baseline/Copydesk', 'target'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (r: string[]) => r.map((c, i) => (i === 0 || (i === 2 && c.includes('"')) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    const line = (r: string[]) =>
+      r.map((c, i) => (i === 0 || (i === 2 && c.includes('"')) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
     console.log(line(header));
     console.log(line(widths.map((w) => '-'.repeat(w))));
     for (const r of rows) console.log(line(r));

@@ -46,7 +46,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * CPU and memory readings) with its output in `logFile`. A `.mjs` script runs
  * under plain Node; a TypeScript one through tsx.
  */
-export function startChild(script: string, o: { args?: string[]; env: Record<string, string>; logFile: string; nodeFlags?: string[]; cwd: string }) {
+export function startChild(
+  script: string,
+  o: { args?: string[]; env: Record<string, string>; logFile: string; nodeFlags?: string[]; cwd: string },
+) {
   const out = fs.openSync(o.logFile, 'a');
   const runner = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
   const child = spawn(process.execPath, [...(o.nodeFlags ?? []), ...runner, script, ...(o.args ?? [])], {

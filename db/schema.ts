@@ -132,7 +132,9 @@ export const messages = sqliteTable(
     role: text({ enum: ['user', 'assistant'] }).notNull(),
     content: text().notNull(),
     /** `stopped` when the user aborted the reply, `error` when the model failed mid-stream. */
-    status: text({ enum: ['complete', 'stopped', 'error'] }).notNull().default('complete'),
+    status: text({ enum: ['complete', 'stopped', 'error'] })
+      .notNull()
+      .default('complete'),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('messages_conversation_idx').on(t.conversationId, t.id)],

@@ -30,10 +30,22 @@ function newestSource(dirs) {
 /** Bundles the server into `outfile`, its companions beside it. */
 export async function buildServer(outfile = bundle) {
   const { build } = await import('esbuild');
-  const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  };
   await build({ ...common, entryPoints: [path.join(root, 'src/server/main.ts')], outfile, plugins: [trpcSpreadPlugin()] });
   // The editor pool's worker thread, found beside the bundle under the name its sources bootstrap has.
-  await build({ ...common, entryPoints: [path.join(root, 'src/server/editor/pool/worker-main.ts')], outfile: path.join(path.dirname(outfile), 'editor-pool-worker.mjs') });
+  await build({
+    ...common,
+    entryPoints: [path.join(root, 'src/server/editor/pool/worker-main.ts')],
+    outfile: path.join(path.dirname(outfile), 'editor-pool-worker.mjs'),
+  });
   for (const file of companions) fs.copyFileSync(path.join(root, file), path.join(path.dirname(outfile), path.basename(file)));
 }
 

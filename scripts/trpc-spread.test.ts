@@ -51,18 +51,61 @@ describe('the replacement spread helper', () => {
   const hidden = Symbol('hidden');
   const withHiddenSymbol = () => Object.defineProperty({ a: 1, [sym]: 2 }, hidden, { value: 3, enumerable: false });
   const cases: Array<[string, () => unknown[]]> = [
-    ['tRPC’s call shape: spread, empty, literal', () => [{}, { ctx: { u: 1 }, path: 'auth.me', input: undefined }, {}, { meta: undefined, input: 2, next }]],
-    ['an override of an existing key', () => [{ a: 1, b: 2 }, { b: 3, c: 4 }]],
+    [
+      'tRPC’s call shape: spread, empty, literal',
+      () => [{}, { ctx: { u: 1 }, path: 'auth.me', input: undefined }, {}, { meta: undefined, input: 2, next }],
+    ],
+    [
+      'an override of an existing key',
+      () => [
+        { a: 1, b: 2 },
+        { b: 3, c: 4 },
+      ],
+    ],
     ['integer-like keys, in order', () => [{ z: 1 }, { 2: 'b', 1: 'a', y: 0 }]],
     ['symbols, enumerable or not', () => [{}, withHiddenSymbol(), {}, withHiddenSymbol()]],
     ['null and undefined sources', () => [{ a: 1 }, null, undefined, null]],
     ['a string source', () => [{}, 'ab', {}, 'cd']],
     ['inherited keys are not copied', () => [{}, Object.create({ inherited: 1 }, { own: { value: 2, enumerable: true } })]],
-    ['an own __proto__ key stays a key', () => [{}, JSON.parse('{"__proto__": {"polluted": true}, "x": 1}'), {}, JSON.parse('{"__proto__": 5}')]],
+    [
+      'an own __proto__ key stays a key',
+      () => [{}, JSON.parse('{"__proto__": {"polluted": true}, "x": 1}'), {}, JSON.parse('{"__proto__": 5}')],
+    ],
     ['a key Object.prototype has', () => [{}, { toString: 'own', constructor: 1 }, {}, { valueOf: 2 }]],
-    ['getters: read in odd places, copied in even ones', () => [{}, { get g() { return 1; } }, {}, { get h() { return 2; }, set h(_v) {} }]],
-    ['a non-writable target key', () => [Object.defineProperty({}, 'k', { value: 1, writable: false, enumerable: true, configurable: true }), { k: 2 }]],
-    ['an accessor on the target overwritten by a value', () => [{ get k() { return 1; } }, {}, { k: 2 }]],
+    [
+      'getters: read in odd places, copied in even ones',
+      () => [
+        {},
+        {
+          get g() {
+            return 1;
+          },
+        },
+        {},
+        {
+          get h() {
+            return 2;
+          },
+          set h(_v) {},
+        },
+      ],
+    ],
+    [
+      'a non-writable target key',
+      () => [Object.defineProperty({}, 'k', { value: 1, writable: false, enumerable: true, configurable: true }), { k: 2 }],
+    ],
+    [
+      'an accessor on the target overwritten by a value',
+      () => [
+        {
+          get k() {
+            return 1;
+          },
+        },
+        {},
+        { k: 2 },
+      ],
+    ],
     ['a non-enumerable key in an even place', () => [{}, {}, Object.defineProperty({}, 'n', { value: 1, enumerable: false })]],
   ];
 

@@ -24,14 +24,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   acceptInvitationRoute,
-  authedLayout.addChildren([
-    subscribeRoute,
-    successRoute,
-    settingsRoute,
-    teamRoute,
-    adminRoute,
-    subscribedLayout.addChildren([chatRoute]),
-  ]),
+  authedLayout.addChildren([subscribeRoute, successRoute, settingsRoute, teamRoute, adminRoute, subscribedLayout.addChildren([chatRoute])]),
 ]);
 
 export const router = createRouter({

@@ -27,7 +27,10 @@ async function start(dir: string, env: Record<string, string> = {}) {
   running.push(server);
   const url = `http://127.0.0.1:${server.port}`;
   const call = (p: string, body?: unknown) =>
-    fetch(url + p, body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(
+      url + p,
+      body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
   return { server, logs, call };
 }
 

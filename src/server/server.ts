@@ -45,7 +45,15 @@ export async function startServer(o: StartOptions) {
   log(services.billing.describe());
 
   let serving = true;
-  const app = createApp({ db, clock, config: o.config, services, log, clientDir: o.clientDir ?? DEFAULT_CLIENT_DIR, isServing: () => serving });
+  const app = createApp({
+    db,
+    clock,
+    config: o.config,
+    services,
+    log,
+    clientDir: o.clientDir ?? DEFAULT_CLIENT_DIR,
+    isServing: () => serving,
+  });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: o.config.port, hostname: o.config.host }, () => resolve(s));
   });

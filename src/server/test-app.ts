@@ -40,7 +40,10 @@ export function createTestApp(o: TestAppOptions = {}) {
     const cookie = opts.token ? `copydesk_session=${opts.token}` : undefined;
     const resHeaders = new Headers();
     const setCookie = (value: string) => resHeaders.append('Set-Cookie', value);
-    return { api: createCaller(createContext({ db, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie })), resHeaders };
+    return {
+      api: createCaller(createContext({ db, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie })),
+      resHeaders,
+    };
   };
 
   return {

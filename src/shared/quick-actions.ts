@@ -18,7 +18,8 @@ export interface QuickAction {
   steps: readonly string[];
 }
 
-const KEEP_QUOTES = 'Leave anything inside quotation marks exactly as the source said it: quotes are the source’s words, so flag a problem in a quote instead of changing it.';
+const KEEP_QUOTES =
+  'Leave anything inside quotation marks exactly as the source said it: quotes are the source’s words, so flag a problem in a quote instead of changing it.';
 const EXPLAIN = 'Return the revised text, then explain each edit in a short numbered list: what you changed and why.';
 
 export const QUICK_ACTIONS: readonly QuickAction[] = [

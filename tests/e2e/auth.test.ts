@@ -152,9 +152,7 @@ describe('form validation', () => {
     await page.getByLabel('Subject').fill('Team seats');
     await page.getByLabel('Message').fill('How many seats does a team start with?');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await shows(
-      toasts(page).getByText("Message sent successfully! We'll get back to you as soon as possible."),
-    );
+    await shows(toasts(page).getByText("Message sent successfully! We'll get back to you as soon as possible."));
     expect(await page.getByLabel('Name').inputValue()).toBe('');
     await context.close();
   });

@@ -68,7 +68,10 @@ async function startTrialByApi(context: BrowserContext): Promise<PublicUser> {
 
 /** The date as the account pages print it, formatted by the browser itself. */
 function longDate(page: Page, iso: string): Promise<string> {
-  return page.evaluate((value) => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(value)), iso);
+  return page.evaluate(
+    (value) => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(value)),
+    iso,
+  );
 }
 
 function promoRedemptions(code: string): number {
@@ -90,7 +93,10 @@ describe('subscribe page', () => {
 
     const plan = page.getByRole('article', { name: PROFESSIONAL_PLAN.name });
     await shows(plan.getByText('$49.99', { exact: true }));
-    const features = await plan.getByRole('list', { name: `${PROFESSIONAL_PLAN.name} features` }).getByRole('listitem').allInnerTexts();
+    const features = await plan
+      .getByRole('list', { name: `${PROFESSIONAL_PLAN.name} features` })
+      .getByRole('listitem')
+      .allInnerTexts();
     expect(features.map((f) => f.trim())).toEqual(PROFESSIONAL_PLAN.features);
     await shows(page.getByLabel('Promo code'));
     // Not a team member, so there is no team check.

@@ -26,7 +26,7 @@ afterAll(async () => {
   await model?.close();
 });
 
-const poll = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const replies = (page: Page) => page.locator('article[data-role="assistant"]');
 const userMessages = (page: Page) => page.locator('article[data-role="user"]');
@@ -46,7 +46,11 @@ const LONG_REPLY = Array.from({ length: 400 }, (_, i) => ` token${i}`);
 
 describe('chat with a model', () => {
   it('shows the typing indicator until the first token, then streams the reply as it arrives', async () => {
-    model.behave({ tokens: ['Tighten', ' the', ' lede', ' first', '.', ' ', 'Then', ' cut', ' the', ' adverbs.'], firstTokenMs: 1500, tokenIntervalMs: 150 });
+    model.behave({
+      tokens: ['Tighten', ' the', ' lede', ' first', '.', ' ', 'Then', ' cut', ' the', ' adverbs.'],
+      firstTokenMs: 1500,
+      tokenIntervalMs: 150,
+    });
     const { context, page } = await openChat();
     await shows(page.getByText(/powered by fake-editor/).first());
     await composer(page).fill('Please edit: The mayor said on Tuesday that the plan was very good and very important.');
@@ -57,7 +61,11 @@ describe('chat with a model', () => {
     await shows(page.getByRole('button', { name: 'Stop' }));
     // The focus waits on Stop while the box is locked, and returns to the box after.
     await poll(() => page.getByRole('button', { name: 'Stop' }).evaluate((el) => el === document.activeElement)).toBe(true);
-    await shows(replies(page).last().getByText(/Tighten the lede/));
+    await shows(
+      replies(page)
+        .last()
+        .getByText(/Tighten the lede/),
+    );
     await poll(() => replies(page).last().innerText()).toContain('Then cut the adverbs.');
     await shows(page.getByRole('button', { name: 'Send' }));
     expect(await composer(page).isDisabled()).toBe(false);
@@ -69,7 +77,9 @@ describe('chat with a model', () => {
     model.behave({ tokens: LONG_REPLY, firstTokenMs: 0, tokenIntervalMs: 40 });
     const { context, page } = await openChat();
     const calls = model.requests.length;
-    await composer(page).fill('Please edit this long feature story about the harbour for length and clarity, keeping every quote as it is.');
+    await composer(page).fill(
+      'Please edit this long feature story about the harbour for length and clarity, keeping every quote as it is.',
+    );
     await composer(page).press('Enter');
     await poll(() => replies(page).last().innerText()).toContain('token5');
 
@@ -102,7 +112,9 @@ describe('chat with a model', () => {
       await shows(toasts(page).getByText('The AI model failed to answer. Try again in a moment.'));
       await shows(page.getByText('The editor could not finish this reply.'));
       // What was typed is back in the box, ready to send again.
-      await poll(() => composer(page).inputValue()).toBe('Please edit: The council met on Tuesday to discuss the budget for the coming year.');
+      await poll(() => composer(page).inputValue()).toBe(
+        'Please edit: The council met on Tuesday to discuss the budget for the coming year.',
+      );
       await context.close();
     } finally {
       model.behave({ status: undefined });

@@ -5,7 +5,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_ACTIONS, REVIEW_CONVERSATION, quickAction } from '../../src/shared/quick-actions';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
-import { DESKTOP, PHONE, hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  hides,
+  launchBrowser,
+  loginByApi,
+  newAccount,
+  newPage,
+  registerByApi,
+  shows,
+  toasts,
+  type Account,
+} from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
 import { putInSuspendedTeam } from './support/teams';
 
@@ -33,7 +45,10 @@ interface ChatSession {
 }
 
 /** A trialing subscriber on /chat with the composer ready. */
-async function openChat(s: E2EServer, o: { viewport?: typeof DESKTOP; plan?: string | null; teamId?: number | null } = {}): Promise<ChatSession> {
+async function openChat(
+  s: E2EServer,
+  o: { viewport?: typeof DESKTOP; plan?: string | null; teamId?: number | null } = {},
+): Promise<ChatSession> {
   const account = newAccount('editor');
   await registerByApi(s.url, account);
   s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: o.plan === undefined ? 'professional' : o.plan });
@@ -52,7 +67,7 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversati
 const conversationButtons = (page: Page) => sidebar(page).locator('li > div > button[type="button"]:not([aria-label])');
 
 /** Polls until the value matches, as long as a page action may take. */
-const poll = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 /** Sends with Enter and waits until the message is on screen. */
 async function send(page: Page, text: string) {
@@ -264,7 +279,12 @@ describe('chat: quick actions', () => {
     expect(await changes.count()).toBeGreaterThanOrEqual(2);
     // The engine's comparison links a change to the rule that made it.
     await shows(changes.getByText(/earn its place/).first());
-    await shows(dialog.getByRole('region', { name: 'Why' }).getByText(/in order to/).first());
+    await shows(
+      dialog
+        .getByRole('region', { name: 'Why' })
+        .getByText(/in order to/)
+        .first(),
+    );
 
     await page.keyboard.press('Escape');
     await hides(dialog);
@@ -354,7 +374,10 @@ describe('chat: sidebar', () => {
 
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await poll(() => conversationButtons(page).count()).toBe(2);
-    await send(page, 'Write headlines for the harbour story: The harbour authority closed the north pier on Monday after a storm damaged its supports, officials said.');
+    await send(
+      page,
+      'Write headlines for the harbour story: The harbour authority closed the north pier on Monday after a storm damaged its supports, officials said.',
+    );
     await replyDone(page);
     await poll(() => page.getByTestId('conversation-title').innerText()).toMatch(/harbour/);
 
@@ -394,7 +417,9 @@ describe('chat: sidebar', () => {
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await poll(() => conversationButtons(page).count()).toBe(2);
 
-    await sidebar(page).getByRole('button', { name: /^Delete conversation Please review the bridge/ }).click();
+    await sidebar(page)
+      .getByRole('button', { name: /^Delete conversation Please review the bridge/ })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await shows(toasts(page).getByText('Conversation deleted'));
     await shows(toasts(page).getByText('The conversation has been successfully deleted'));
@@ -414,7 +439,9 @@ describe('chat: sidebar', () => {
   it('loads older conversations as the list scrolls', async () => {
     const { context, page } = await openChat(server);
     for (let i = 1; i <= 55; i++) {
-      const res = await context.request.post(`${server.url}/api/conversations`, { data: { title: `Archive story ${String(i).padStart(2, '0')}` } });
+      const res = await context.request.post(`${server.url}/api/conversations`, {
+        data: { title: `Archive story ${String(i).padStart(2, '0')}` },
+      });
       expect(res.status()).toBe(201);
     }
     await page.reload();

@@ -3,18 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
-import {
-  DESKTOP,
-  hides,
-  launchBrowser,
-  loginByApi,
-  newAccount,
-  newPage,
-  PHONE,
-  registerByApi,
-  shows,
-  toasts,
-} from './support/browser';
+import { DESKTOP, hides, launchBrowser, loginByApi, newAccount, newPage, PHONE, registerByApi, shows, toasts } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
 
 const SCREENSHOTS = '/tmp/copydesk-screens';
@@ -50,7 +39,10 @@ describe('landing page', () => {
     await shows(plan.getByText('FREE 7-DAY TRIAL', { exact: true }));
     await shows(plan.getByText('$49.99', { exact: true }));
     await shows(plan.getByText('/month', { exact: true }));
-    const features = await plan.getByRole('list', { name: `${PROFESSIONAL_PLAN.name} features` }).getByRole('listitem').allInnerTexts();
+    const features = await plan
+      .getByRole('list', { name: `${PROFESSIONAL_PLAN.name} features` })
+      .getByRole('listitem')
+      .allInnerTexts();
     expect(features.map((f) => f.trim())).toEqual(PROFESSIONAL_PLAN.features);
     await shows(page.getByRole('heading', { name: 'Why newsrooms choose Copydesk' }));
 

@@ -133,7 +133,16 @@ export async function startFakeOpenAi(options: Partial<FakeModelBehaviour> & { a
     if (!record.body.stream) {
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message: { role: 'assistant', content: tokens.join('') }, finish_reason: 'stop' }], usage: null }));
+        res.end(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [{ index: 0, message: { role: 'assistant', content: tokens.join('') }, finish_reason: 'stop' }],
+            usage: null,
+          }),
+        );
         record.finishedAt = performance.now();
       }, b.firstTokenMs);
       return;
@@ -160,7 +169,9 @@ export async function startFakeOpenAi(options: Partial<FakeModelBehaviour> & { a
       if (res.destroyed) return;
       if (b.failAfterTokens !== undefined && i >= b.failAfterTokens) {
         if (b.failMode === 'error-event') {
-          res.end(`data: ${JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } })}\n\n`);
+          res.end(
+            `data: ${JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null } })}\n\n`,
+          );
           record.finishedAt = performance.now();
         } else res.destroy();
         return;

@@ -173,7 +173,9 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
       amount_paid: paid ? amountDue : 0,
       currency: 'usd',
       status: paid ? 'paid' : 'open',
-      confirmation_secret: paid ? null : { object: 'confirmation_secret', client_secret: `${pi}_secret_${randomBytes(12).toString('hex')}`, type: 'payment_intent' },
+      confirmation_secret: paid
+        ? null
+        : { object: 'confirmation_secret', client_secret: `${pi}_secret_${randomBytes(12).toString('hex')}`, type: 'payment_intent' },
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
       livemode: false,
       created: now(),
@@ -189,10 +191,15 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
     }
     const minimum = (code.restrictions as Json).minimum_amount as number | null;
     if (minimum != null && PRICE_AMOUNT < minimum) {
-      return invalid('This promotion code cannot be applied to an amount this small.', 'discounts', 'promotion_code_minimum_amount_not_met');
+      return invalid(
+        'This promotion code cannot be applied to an amount this small.',
+        'discounts',
+        'promotion_code_minimum_amount_not_met',
+      );
     }
     if (!code.active) return invalid(`This promotion code is inactive.`, 'discounts', 'promotion_code_invalid');
-    if (code.expires_at != null && (code.expires_at as number) <= now()) return invalid('This promotion code has expired.', 'discounts', 'promotion_code_invalid');
+    if (code.expires_at != null && (code.expires_at as number) <= now())
+      return invalid('This promotion code has expired.', 'discounts', 'promotion_code_invalid');
     if (code.max_redemptions != null && (code.times_redeemed as number) >= (code.max_redemptions as number)) {
       return invalid('This promotion code has been used up.', 'discounts', 'promotion_code_invalid');
     }
@@ -204,7 +211,11 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
    * The JSON Stripe would answer for an object, with the asked-for fields expanded.
    * An invoice's `confirmation_secret` is includable: present only when asked for.
    */
-  function render(obj: Json, expand: string[], allowed: Record<string, { load: (id: string) => Json | undefined; nested?: string[] }>): Json {
+  function render(
+    obj: Json,
+    expand: string[],
+    allowed: Record<string, { load: (id: string) => Json | undefined; nested?: string[] }>,
+  ): Json {
     const out: Json = structuredClone(obj);
     const byHead = new Map<string, string[]>();
     for (const path of expand) {
@@ -235,7 +246,8 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
   function renderPromotionCode(code: Json, expand: string[]): Json {
     const out = structuredClone(code);
     for (const path of expand) {
-      if (path !== 'data.promotion.coupon' && path !== 'promotion.coupon') throw invalid(`This property cannot be expanded (${path}).`, 'expand');
+      if (path !== 'data.promotion.coupon' && path !== 'promotion.coupon')
+        throw invalid(`This property cannot be expanded (${path}).`, 'expand');
       const promotion = out.promotion as Json;
       promotion.coupon = structuredClone(coupons.get(String(promotion.coupon)));
     }
@@ -282,7 +294,10 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         }
         const price = items[0]!.price as string;
         if (!prices.has(price)) throw missing('price', price, 'items[0][price]');
-        if (p.payment_behavior !== undefined && !['default_incomplete', 'allow_incomplete', 'error_if_incomplete'].includes(String(p.payment_behavior))) {
+        if (
+          p.payment_behavior !== undefined &&
+          !['default_incomplete', 'allow_incomplete', 'error_if_incomplete'].includes(String(p.payment_behavior))
+        ) {
           throw invalid(`Invalid payment_behavior: ${String(p.payment_behavior)}`, 'payment_behavior');
         }
 
@@ -297,9 +312,10 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
             const unusable = promotionUsable(pc, customer);
             if (unusable) throw unusable;
             const coupon = coupons.get(String((pc.promotion as Json).coupon))!;
-            amount = coupon.percent_off != null
-              ? Math.round(amount * (1 - (coupon.percent_off as number) / 100))
-              : Math.max(0, amount - (coupon.amount_off as number));
+            amount =
+              coupon.percent_off != null
+                ? Math.round(amount * (1 - (coupon.percent_off as number) / 100))
+                : Math.max(0, amount - (coupon.amount_off as number));
             pc.times_redeemed = (pc.times_redeemed as number) + 1;
             discounts.push(newId('di'));
           }
@@ -320,7 +336,13 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
               {
                 id: newId('si'),
                 object: 'subscription_item',
-                price: { id: price, object: 'price', unit_amount: PRICE_AMOUNT, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } },
+                price: {
+                  id: price,
+                  object: 'price',
+                  unit_amount: PRICE_AMOUNT,
+                  currency: 'usd',
+                  recurring: { interval: 'month', interval_count: 1 },
+                },
                 quantity: 1,
                 current_period_start: start,
                 current_period_end: trialEnd ?? addMonthsUnix(start, 1),

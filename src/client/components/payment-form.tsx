@@ -135,11 +135,7 @@ function PaymentFields({ clientSecret }: { clientSecret: string }) {
             <LoadingForm />
           </div>
         )}
-        <PaymentElement
-          options={ELEMENT_OPTIONS}
-          onReady={() => setReady(true)}
-          onLoadError={() => setError(PAYMENT_MESSAGES.notReady)}
-        />
+        <PaymentElement options={ELEMENT_OPTIONS} onReady={() => setReady(true)} onLoadError={() => setError(PAYMENT_MESSAGES.notReady)} />
       </div>
       {error && <PaymentNotice message={error} />}
       <Button type="submit" variant="brand" size="lg" className="w-full" loading={submitting}>

@@ -25,10 +25,7 @@ export function decidePromo(promoCode: string, validation: PromoValidation): Pro
 }
 
 export type AfterCreate =
-  | { kind: 'already-active' }
-  | { kind: 'activate' }
-  | { kind: 'payment'; clientSecret: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'already-active' } | { kind: 'activate' } | { kind: 'payment'; clientSecret: string } | { kind: 'failed'; message: string };
 
 /** What follows a create call: straight to the editor, activation, or the payment form. */
 export function decideAfterCreate(result: CreateSubscriptionResult, fullDiscount: boolean): AfterCreate {

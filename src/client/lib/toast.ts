@@ -39,5 +39,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useCurrentToast(): ToastItem | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

@@ -80,8 +80,7 @@ function MarketingPanel() {
         </p>
         <h2 className="mt-6 text-4xl leading-tight font-semibold">Your desk editor, ready when your draft is.</h2>
         <p className="mt-4 text-slate-300">
-          Try the {PROFESSIONAL_PLAN.name} free for {TRIAL_DAYS} days, then ${PROFESSIONAL_PLAN.price.toFixed(2)} a month. Cancel
-          anytime.
+          Try the {PROFESSIONAL_PLAN.name} free for {TRIAL_DAYS} days, then ${PROFESSIONAL_PLAN.price.toFixed(2)} a month. Cancel anytime.
         </p>
         <ul className="mt-8 space-y-3">
           {PROFESSIONAL_PLAN.features.slice(1, 6).map((feature) => (
@@ -121,11 +120,7 @@ function LoginForm() {
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
       </Field>
       <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          {...register('rememberMe')}
-          className="size-4 cursor-pointer rounded border-slate-300 accent-slate-900"
-        />
+        <input type="checkbox" {...register('rememberMe')} className="size-4 cursor-pointer rounded border-slate-300 accent-slate-900" />
         Remember me
       </label>
       <Button type="submit" size="lg" className="w-full" loading={login.isPending}>

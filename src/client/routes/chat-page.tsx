@@ -221,7 +221,14 @@ function ChatPage() {
       const afterId = saved.at(-1)?.id ?? 0;
       const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
       const added: LocalMessage[] = [
-        { key: `file-${key}`, conversationId: r.conversationId, afterId, kind: 'file', filename: r.filename, content: `File uploaded: ${r.filename}` },
+        {
+          key: `file-${key}`,
+          conversationId: r.conversationId,
+          afterId,
+          kind: 'file',
+          filename: r.filename,
+          content: `File uploaded: ${r.filename}`,
+        },
       ];
       // A review the server saved arrives with the refreshed conversation; one it could not save is shown here.
       if (typeof r.review === 'string' && r.review.trim() && !r.reviewPosted) {
@@ -250,7 +257,9 @@ function ChatPage() {
   );
 
   const titles = useMemo(() => new Map(conversations.map((c) => [c.id, c.title])), [conversations]);
-  const active = conversations.find((c) => c.id === activeId) ?? (conversation.data?.conversation.id === activeId ? conversation.data?.conversation : undefined);
+  const active =
+    conversations.find((c) => c.id === activeId) ??
+    (conversation.data?.conversation.id === activeId ? conversation.data?.conversation : undefined);
   const localHere = useMemo(() => local.filter((l) => l.conversationId === activeId), [local, activeId]);
   const isEmpty = messages.length === 0 && localHere.length === 0 && pendingUser === null && liveReply === null;
   const loadingMessages = activeId !== null && conversation.isPending;
@@ -305,7 +314,13 @@ function ChatPage() {
 
       <main className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200 pr-16 pl-2 sm:pl-4">
-          <Button variant="ghost" size="icon" className="size-9 lg:hidden" aria-label="Open conversations" onClick={() => setDrawerOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 lg:hidden"
+            aria-label="Open conversations"
+            onClick={() => setDrawerOpen(true)}
+          >
             <Menu aria-hidden="true" className="size-5" />
           </Button>
           <div className="min-w-0 flex-1 px-1">
@@ -328,12 +343,22 @@ function ChatPage() {
                 className="z-50 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-xl animate-fade-in"
               >
                 <p className="mb-2 text-sm font-semibold">About the editor</p>
-                {capabilities.isLoading ? <Spinner className="text-slate-400" /> : <Markdown className="text-sm">{capabilities.message}</Markdown>}
+                {capabilities.isLoading ? (
+                  <Spinner className="text-slate-400" />
+                ) : (
+                  <Markdown className="text-sm">{capabilities.message}</Markdown>
+                )}
               </Popover.Content>
             </Popover.Portal>
           </Popover.Root>
           {pinned.pins.length > 0 && pinsCollapsed && (
-            <Button variant="ghost" size="sm" className="text-slate-700 lg:hidden" aria-label={`Show pinned references (${pinned.pins.length})`} onClick={() => setPinsCollapsed(false)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-slate-700 lg:hidden"
+              aria-label={`Show pinned references (${pinned.pins.length})`}
+              onClick={() => setPinsCollapsed(false)}
+            >
               <Pin aria-hidden="true" className="size-4" />
               {pinned.pins.length}
             </Button>

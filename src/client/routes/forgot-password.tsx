@@ -45,8 +45,8 @@ function ForgotPasswordPage() {
           </span>
           <h1 className="mt-4 font-sans text-2xl font-semibold tracking-tight">Check Your Email</h1>
           <p className="mt-3 text-sm text-slate-600">
-            If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we have sent a link to reset your
-            password. The link works for one hour.
+            If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we have sent a link to reset your password. The
+            link works for one hour.
           </p>
           <p className="mt-3 text-sm text-slate-500">Nothing arrived? Check your spam folder or try again.</p>
           <div className="mt-6 flex flex-col gap-2">

@@ -1,15 +1,5 @@
 import { createRoute, Link, useNavigate } from '@tanstack/react-router';
-import {
-  ArrowRight,
-  BadgeCheck,
-  Clock,
-  GitCompareArrows,
-  Lock,
-  Megaphone,
-  Newspaper,
-  Quote,
-  Sparkles,
-} from 'lucide-react';
+import { ArrowRight, BadgeCheck, Clock, GitCompareArrows, Lock, Megaphone, Newspaper, Quote, Sparkles } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { isCurrentPlan, PROFESSIONAL_PLAN, TRIAL_DAYS } from '~/shared/plan';
@@ -60,8 +50,8 @@ function Hero() {
             Sharper copy, <span className="bg-amber-200/70 px-1 whitespace-nowrap">on deadline</span>.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
-            Copydesk reads your draft like a seasoned desk editor: it tightens prose, flags weak quotes and missing context,
-            suggests headlines and explains every change, so your story is ready to publish.
+            Copydesk reads your draft like a seasoned desk editor: it tightens prose, flags weak quotes and missing context, suggests
+            headlines and explains every change, so your story is ready to publish.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to={startTarget} className={buttonClasses('primary', 'lg')}>
@@ -268,9 +258,9 @@ function About() {
           About Copydesk
         </h2>
         <p className="mt-4 leading-relaxed text-slate-600">
-          Copydesk is an AI editing assistant for journalists, editors, freelancers, communications professionals and small
-          newsrooms. Chat with the editor to rewrite copy, upload documents for editorial feedback, keep a history of every
-          conversation and pin the answers worth keeping. Teams share one subscription, with seats managed by the owner.
+          Copydesk is an AI editing assistant for journalists, editors, freelancers, communications professionals and small newsrooms. Chat
+          with the editor to rewrite copy, upload documents for editorial feedback, keep a history of every conversation and pin the answers
+          worth keeping. Teams share one subscription, with seats managed by the owner.
         </p>
       </div>
     </section>

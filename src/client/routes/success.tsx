@@ -1,17 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createRoute, Link, redirect, useLocation, useNavigate } from '@tanstack/react-router';
-import {
-  ArrowRight,
-  BadgeCheck,
-  BookCheck,
-  CircleAlert,
-  FileText,
-  Gauge,
-  Lightbulb,
-  PartyPopper,
-  Sparkles,
-  Upload,
-} from 'lucide-react';
+import { ArrowRight, BadgeCheck, BookCheck, CircleAlert, FileText, Gauge, Lightbulb, PartyPopper, Sparkles, Upload } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { hasOwnSubscription } from '~/shared/access';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '~/shared/plan';
@@ -96,7 +85,10 @@ function SuccessPage() {
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10 sm:px-6 sm:py-16">
         {phase === 'loading' && <Pending title="Loading your account" text="One moment." />}
         {phase === 'activating' && (
-          <Pending title="Activating your subscription" text="We are confirming your payment with our billing provider. This takes a few seconds." />
+          <Pending
+            title="Activating your subscription"
+            text="We are confirming your payment with our billing provider. This takes a few seconds."
+          />
         )}
         {phase === 'welcome' && <Welcome user={user} />}
         {phase === 'unconfirmed' && <Unconfirmed retrying={activate.isPending} onRetry={runActivation} />}
@@ -139,7 +131,10 @@ function Welcome({ user }: { user: PublicUser }) {
         <ul aria-label="Your benefits" className="grid gap-3 sm:grid-cols-2">
           {BENEFITS.map((b) => (
             <li key={b.title} className="flex gap-3 rounded-xl border border-slate-200 p-3.5 sm:p-4">
-              <span aria-hidden="true" className="inline-flex size-9 shrink-0 sm:size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-9 shrink-0 sm:size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700"
+              >
                 {b.icon}
               </span>
               <div className="min-w-0">

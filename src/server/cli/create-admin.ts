@@ -19,10 +19,7 @@ export const createAdmin: Command = {
     const config = loadConfig();
     const db = openDatabase(path.join(config.dataDir, 'app.db'));
     try {
-      const { user, created, promoted } = await createUserService(db, systemClock).ensureAdmin(
-        parsed.data.email,
-        parsed.data.password,
-      );
+      const { user, created, promoted } = await createUserService(db, systemClock).ensureAdmin(parsed.data.email, parsed.data.password);
       const who = `${user.email} (username ${user.username})`;
       if (created) console.log(`Created admin ${who}`);
       else if (promoted) console.log(`Promoted ${who} to admin; its password is now the one given and its sessions have ended`);

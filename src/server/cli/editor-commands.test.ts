@@ -28,14 +28,20 @@ describe('editor CLI', () => {
   });
 
   it('suggest --kind headline prints {suggestions}', () => {
-    const r = cli(['suggest', '--kind', 'headline'], 'The Wrenfield City Council voted unanimously Tuesday to extend weekend hours at the public library. The branch will stay open until 8 p.m. on Saturdays, Library Director Helen Brandt said.');
+    const r = cli(
+      ['suggest', '--kind', 'headline'],
+      'The Wrenfield City Council voted unanimously Tuesday to extend weekend hours at the public library. The branch will stay open until 8 p.m. on Saturdays, Library Director Helen Brandt said.',
+    );
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as { suggestions: string[] };
     expect(out.suggestions[0]).toMatch(/^Wrenfield City Council votes/);
   });
 
   it('refuses a bad action or oversized input with a message and exit code 2', () => {
-    expect(cli(['rewrite', '--action', 'shout'], STORY)).toMatchObject({ status: 2, stderr: expect.stringMatching(/--action must be one of/) });
+    expect(cli(['rewrite', '--action', 'shout'], STORY)).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--action must be one of/),
+    });
     expect(cli(['analyze'], 'x'.repeat(200_000))).toMatchObject({ status: 2, stderr: expect.stringMatching(/at most 100,000 characters/) });
   });
 });

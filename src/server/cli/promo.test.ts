@@ -32,14 +32,19 @@ describe('promo CLI', () => {
     t = createTestApp({ start: '2026-03-02T09:00:00Z' });
     const token = await registerUser(t, 'mariana');
 
-    expect(await promo('create', '--code', 'spring-26', '--percent', '20', '--max', '5', '--expires', '2026-12-31')).toEqual({ code: 0, out: 'Created SPRING-26' });
+    expect(await promo('create', '--code', 'spring-26', '--percent', '20', '--max', '5', '--expires', '2026-12-31')).toEqual({
+      code: 0,
+      out: 'Created SPRING-26',
+    });
     expect(await promo('create', '--code', 'FIVER', '--amount', '500')).toEqual({ code: 0, out: 'Created FIVER' });
     expect(await validate(token, 'spring-26')).toMatchObject({ valid: true, message: 'Promo code applied: 20% off' });
     expect(await validate(token, 'fiver')).toMatchObject({ valid: true, message: 'Promo code applied: $5.00 off' });
 
     expect(await promo('list')).toEqual({
       code: 0,
-      out: ['SPRING-26\t20% off\tused 0/5\texpires 2026-12-31\tactive', 'FIVER\t$5.00 off\tused 0/unlimited\texpires never\tactive'].join('\n'),
+      out: ['SPRING-26\t20% off\tused 0/5\texpires 2026-12-31\tactive', 'FIVER\t$5.00 off\tused 0/unlimited\texpires never\tactive'].join(
+        '\n',
+      ),
     });
 
     expect(await promo('disable', '--code', 'spring-26')).toEqual({ code: 0, out: 'Disabled SPRING-26' });
@@ -101,7 +106,10 @@ describe('promo CLI', () => {
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
       );
     expect(await run('create', '--code', 'PRESS', '--percent', '100')).toMatchObject({ code: 0, stdout: 'Created PRESS\n' });
-    expect(await run('create', '--code', 'PRESS', '--percent', '100')).toMatchObject({ code: 2, stderr: 'Promo code PRESS already exists\n' });
+    expect(await run('create', '--code', 'PRESS', '--percent', '100')).toMatchObject({
+      code: 2,
+      stderr: 'Promo code PRESS already exists\n',
+    });
     expect((await run('list')).stdout).toMatch(/^PRESS\t100% off\t/);
   });
 });

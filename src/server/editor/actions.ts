@@ -12,20 +12,49 @@ export const ACTION_SPECS: Record<Action, ActionSpec> = {
   concise: {
     label: 'more concise',
     categories: [],
-    rules: ['clarity/wordy-phrases', 'clarity/redundancy', 'clarity/redundant-acronyms', 'clarity/filler-words', 'clarity/simpler-words', 'clarity/passive-voice', 'style/money', 'grammar/repeated-words'],
+    rules: [
+      'clarity/wordy-phrases',
+      'clarity/redundancy',
+      'clarity/redundant-acronyms',
+      'clarity/filler-words',
+      'clarity/simpler-words',
+      'clarity/passive-voice',
+      'style/money',
+      'grammar/repeated-words',
+    ],
   },
   clarity: { label: 'clearer', categories: ['clarity', 'grammar'], rules: [] },
   grammar: { label: 'corrected for grammar and AP style', categories: ['grammar', 'style'], rules: [] },
   readability: {
     label: 'easier to read',
     categories: [],
-    rules: ['clarity/long-sentences', 'clarity/passive-voice', 'clarity/wordy-phrases', 'clarity/simpler-words', 'clarity/filler-words', 'clarity/redundancy', 'grammar/repeated-words'],
+    rules: [
+      'clarity/long-sentences',
+      'clarity/passive-voice',
+      'clarity/wordy-phrases',
+      'clarity/simpler-words',
+      'clarity/filler-words',
+      'clarity/redundancy',
+      'grammar/repeated-words',
+    ],
   },
-  professional: { label: 'more professional', categories: ['style', 'legal', 'grammar'], rules: ['clarity/filler-words', 'clarity/redundancy'] },
+  professional: {
+    label: 'more professional',
+    categories: ['style', 'legal', 'grammar'],
+    rules: ['clarity/filler-words', 'clarity/redundancy'],
+  },
   simplify: {
     label: 'in simpler language',
     categories: [],
-    rules: ['clarity/simpler-words', 'clarity/wordy-phrases', 'clarity/redundancy', 'clarity/long-sentences', 'clarity/passive-voice', 'clarity/filler-words', 'clarity/redundant-acronyms'],
+    rules: [
+      'clarity/simpler-words',
+      'clarity/wordy-phrases',
+      'clarity/redundancy',
+      'clarity/long-sentences',
+      'clarity/passive-voice',
+      'clarity/filler-words',
+      'clarity/redundant-acronyms',
+    ],
   },
 };
 

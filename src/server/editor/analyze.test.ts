@@ -30,7 +30,8 @@ describe('analyze', () => {
   });
 
   it('answers empty and whitespace-only text with no findings', async () => {
-    for (const text of ['', '   \n\t  ']) expect(await analyze(text)).toEqual({ findings: [], stats: { words: 0, sentences: 0, readingGrade: 0 } });
+    for (const text of ['', '   \n\t  '])
+      expect(await analyze(text)).toEqual({ findings: [], stats: { words: 0, sentences: 0, readingGrade: 0 } });
   });
 
   it('refuses text over the limit with a clear message', async () => {
@@ -45,7 +46,9 @@ describe('analyze', () => {
 
   it('handles emoji-only and non-English text without findings or a crash', async () => {
     expect((await analyze('🎉🎉🎉 🙌')).findings).toEqual([]);
-    const german = (await analyze('Der Stadtrat hat am Dienstag beschlossen, die Öffnungszeiten der Bibliothek am Wochenende zu verlängern.')).findings;
+    const german = (
+      await analyze('Der Stadtrat hat am Dienstag beschlossen, die Öffnungszeiten der Bibliothek am Wochenende zu verlängern.')
+    ).findings;
     expect(german).toEqual([]);
     const japanese = await analyze('市議会は火曜日、図書館の週末の開館時間を延長することを決めた。');
     expect(japanese.findings).toEqual([]);

@@ -54,7 +54,11 @@ const overlaps = (a: Finding, b: Finding) => a.start < b.end && b.start < a.end;
 /** Drops findings that repeat another: harper.js lints that a hand-written rule already reports, and same-span twins. */
 function dedupe(findings: Finding[]): Finding[] {
   const own = findings.filter((f) => !HARPER_RULES.has(f.ruleId));
-  const harper = findings.filter((f) => HARPER_RULES.has(f.ruleId) && !own.some((o) => (o.category === 'grammar' || o.category === 'style' || o.ruleId === 'clarity/redundancy') && overlaps(o, f)));
+  const harper = findings.filter(
+    (f) =>
+      HARPER_RULES.has(f.ruleId) &&
+      !own.some((o) => (o.category === 'grammar' || o.category === 'style' || o.ruleId === 'clarity/redundancy') && overlaps(o, f)),
+  );
   const seen = new Set<string>();
   const out: Finding[] = [];
   for (const f of [...own, ...harper]) {
@@ -83,7 +87,12 @@ export async function analyze(text: string, options: AnalyzeOptions = {}): Promi
   const local = rules.filter((r) => !r.needsHarper);
   const findings = runRules(doc, local);
   doc.harper = await harper;
-  const withHarper = doc.harper ? runRules(doc, rules.filter((r) => r.needsHarper)) : [];
+  const withHarper = doc.harper
+    ? runRules(
+        doc,
+        rules.filter((r) => r.needsHarper),
+      )
+    : [];
   return { findings: withHarper.length ? runRulesMerge(findings, withHarper) : findings, stats };
 }
 

@@ -18,7 +18,15 @@ describe('compare', () => {
     const after = 'The council met at 7 p.m. Tuesday to vote.';
     const edits: Edit[] = [
       { ruleId: 'style/times', category: 'style', start: 19, end: 22, before: '7pm', after: '7 p.m.', explanation: 'AP time style.' },
-      { ruleId: 'clarity/wordy-phrases', category: 'clarity', start: 31, end: 42, before: 'in order to', after: 'to', explanation: 'Shorter.' },
+      {
+        ruleId: 'clarity/wordy-phrases',
+        category: 'clarity',
+        start: 31,
+        end: 42,
+        before: 'in order to',
+        after: 'to',
+        explanation: 'Shorter.',
+      },
     ];
     const { ops, summary } = compare(before, after, { edits });
     expect(summary.map((s) => s.ruleId)).toEqual(['style/times', 'clarity/wordy-phrases']);

@@ -54,7 +54,11 @@ function causeFor(op: DiffOp, causes: readonly Cause[], before: string): Cause |
 }
 
 const describe = (op: DiffOp) =>
-  op.type === 'insert' ? `Added "${op.after.trim()}".` : op.type === 'delete' ? `Removed "${op.before.trim()}".` : `Changed "${op.before.trim()}" to "${op.after.trim()}".`;
+  op.type === 'insert'
+    ? `Added "${op.after.trim()}".`
+    : op.type === 'delete'
+      ? `Removed "${op.before.trim()}".`
+      : `Changed "${op.before.trim()}" to "${op.after.trim()}".`;
 
 /** A word-level diff of two drafts for the side-by-side view, each change linked to the rule that caused it when known. */
 export function compare(before: string, after: string, options: CompareOptions = {}): Comparison {
@@ -83,7 +87,15 @@ export function compare(before: string, after: string, options: CompareOptions =
     ...(options.edits ?? []).map((e) => ({ ...e })),
     ...(options.findings ?? [])
       .filter((f) => f.suggestion !== null && after.includes(f.suggestion))
-      .map((f) => ({ start: f.start, end: f.end, ruleId: f.ruleId, category: f.category, before: f.text, after: f.suggestion!, explanation: f.explanation })),
+      .map((f) => ({
+        start: f.start,
+        end: f.end,
+        ruleId: f.ruleId,
+        category: f.category,
+        before: f.text,
+        after: f.suggestion!,
+        explanation: f.explanation,
+      })),
   ];
   const summary: ChangeSummary[] = [];
   const summarised = new Set<Cause>();
@@ -94,7 +106,13 @@ export function compare(before: string, after: string, options: CompareOptions =
       op.ruleId = cause.ruleId;
       if (!summarised.has(cause)) {
         summarised.add(cause);
-        summary.push({ ruleId: cause.ruleId, category: cause.category, before: cause.before, after: cause.after, explanation: cause.explanation });
+        summary.push({
+          ruleId: cause.ruleId,
+          category: cause.category,
+          before: cause.before,
+          after: cause.after,
+          explanation: cause.explanation,
+        });
       }
     } else if (op.before.trim() || op.after.trim()) {
       summary.push({ ruleId: null, category: null, before: op.before, after: op.after, explanation: describe(op) });

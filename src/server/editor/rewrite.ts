@@ -21,7 +21,8 @@ interface Change {
 
 type RulePredicate = (rule: Rule) => boolean;
 
-const inQuote = (quotes: readonly QuoteSpan[], start: number, end: number) => quotes.some((q) => start < q.contentEnd && end > q.contentStart);
+const inQuote = (quotes: readonly QuoteSpan[], start: number, end: number) =>
+  quotes.some((q) => start < q.contentEnd && end > q.contentStart);
 
 /** The fixes a rewrite may apply: safe, for this action, outside quotations, not overlapping each other. */
 function pickChanges(findings: readonly Finding[], applies: RulePredicate, quotes: readonly QuoteSpan[], sentenceLevel: boolean): Change[] {
@@ -43,7 +44,10 @@ function pickChanges(findings: readonly Finding[], applies: RulePredicate, quote
 }
 
 /** Applies changes (sorted, non-overlapping); a deletion also takes one neighbouring space. */
-function apply(text: string, changes: readonly Change[]): { text: string; spans: { start: number; end: number; newStart: number; newEnd: number }[] } {
+function apply(
+  text: string,
+  changes: readonly Change[],
+): { text: string; spans: { start: number; end: number; newStart: number; newEnd: number }[] } {
   let out = '';
   let last = 0;
   const spans: { start: number; end: number; newStart: number; newEnd: number }[] = [];
@@ -65,7 +69,11 @@ function apply(text: string, changes: readonly Change[]): { text: string; spans:
 }
 
 /** Maps an offset in the rewritten text back to the original text. */
-function mapBack(offset: number, spans: readonly { start: number; end: number; newStart: number; newEnd: number }[], edge: 'start' | 'end'): number {
+function mapBack(
+  offset: number,
+  spans: readonly { start: number; end: number; newStart: number; newEnd: number }[],
+  edge: 'start' | 'end',
+): number {
   let delta = 0;
   for (const s of spans) {
     if (offset < s.newStart) break;
@@ -90,7 +98,8 @@ const toEdit = (original: string, start: number, end: number, after: string, f: 
  * action, and nothing else. Text inside quotation marks is never changed.
  */
 export async function rewrite(text: string, action: Action, options: RewriteOptions = {}): Promise<Rewrite> {
-  if (!(ACTIONS as readonly string[]).includes(action)) throw new Error(`Unknown action "${String(action)}". Use one of: ${ACTIONS.join(', ')}.`);
+  if (!(ACTIONS as readonly string[]).includes(action))
+    throw new Error(`Unknown action "${String(action)}". Use one of: ${ACTIONS.join(', ')}.`);
   return applySafeFixes(text, (rule) => actionApplies(action, rule), options);
 }
 

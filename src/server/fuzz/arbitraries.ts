@@ -106,9 +106,15 @@ export function jsonText(fields: readonly string[]): fc.Arbitrary<string> {
 export function fieldObjectText(fields: readonly string[]): fc.Arbitrary<string> {
   const anyJson = jsonText(fields);
   return fc
-    .array(fc.tuple(fieldKey(fields), fc.oneof({ weight: 3, arbitrary: hostileString.map((s) => JSON.stringify(s)) }, hostileNumberToken, anyJson)), {
-      maxLength: 6,
-    })
+    .array(
+      fc.tuple(
+        fieldKey(fields),
+        fc.oneof({ weight: 3, arbitrary: hostileString.map((s) => JSON.stringify(s)) }, hostileNumberToken, anyJson),
+      ),
+      {
+        maxLength: 6,
+      },
+    )
     .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
 }
 
@@ -128,7 +134,24 @@ export function malformedJson(fields: readonly string[]): fc.Arbitrary<string> {
     jsonText(fields).chain((text) => fc.integer({ min: 0, max: Math.max(0, text.length - 1) }).map((cut) => text.slice(0, cut))),
     jsonText(fields).map((text) => `${text}}`),
     jsonText(fields).map((text) => `${text}\u0000garbage`),
-    fc.constantFrom('{', '[', '"', '{"a":', 'nul', 'tru', '{a:1}', "{'a':1}", '[1,]', '{"a":1,}', 'NaN', '01', '\ufeff{}', '{"a":"\\x41"}', '{"a":"\\ud800"}', '[[[[[[[[[[[[[[[[[[[[[['),
+    fc.constantFrom(
+      '{',
+      '[',
+      '"',
+      '{"a":',
+      'nul',
+      'tru',
+      '{a:1}',
+      "{'a':1}",
+      '[1,]',
+      '{"a":1,}',
+      'NaN',
+      '01',
+      '\ufeff{}',
+      '{"a":"\\x41"}',
+      '{"a":"\\ud800"}',
+      '[[[[[[[[[[[[[[[[[[[[[[',
+    ),
     fc.integer({ min: 1_000, max: 20_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
     fc.integer({ min: 1_000, max: 20_000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
     fc.string({ unit: 'binary', maxLength: 200 }),
@@ -154,7 +177,10 @@ export const pathParam: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.integer({ min: -5, max: 8 }).map(String) },
   { weight: 2, arbitrary: hostileNumberToken.map(percentEncode) },
   { weight: 3, arbitrary: hostileString.filter((s) => s.length < 300).map(percentEncode) },
-  { weight: 1, arbitrary: fc.constantFrom('%ZZ', '%', '%00', '%2e%2e', '%2F', '%C0%AF', '%ED%A0%80', '%FF', '__proto__', 'constructor', '%20') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('%ZZ', '%', '%00', '%2e%2e', '%2F', '%C0%AF', '%ED%A0%80', '%FF', '__proto__', 'constructor', '%20'),
+  },
 );
 
 /** A query string: the keys routes read, with hostile values, sometimes raw broken encodings. */
@@ -165,8 +191,24 @@ export const queryString: fc.Arbitrary<string> = fc.oneof(
     arbitrary: fc
       .array(
         fc.tuple(
-          fc.constantFrom('cursor', 'limit', 'q', 'conversationId', 'id', 'input', 'batch', '__proto__', 'constructor[prototype]', 'q[]', ''),
-          fc.oneof(hostileString.filter((s) => s.length < 300).map(percentEncode), hostileNumberToken, fc.constantFrom('%ZZ', '%', '%00', '%ED%A0%80', 'a&b', '=')),
+          fc.constantFrom(
+            'cursor',
+            'limit',
+            'q',
+            'conversationId',
+            'id',
+            'input',
+            'batch',
+            '__proto__',
+            'constructor[prototype]',
+            'q[]',
+            '',
+          ),
+          fc.oneof(
+            hostileString.filter((s) => s.length < 300).map(percentEncode),
+            hostileNumberToken,
+            fc.constantFrom('%ZZ', '%', '%00', '%ED%A0%80', 'a&b', '='),
+          ),
         ),
         { minLength: 1, maxLength: 4 },
       )

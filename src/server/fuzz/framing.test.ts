@@ -31,26 +31,70 @@ interface PartSpec {
 function multipartBody(boundary: string, parts: PartSpec[], closing: boolean): Buffer {
   const chunks = parts.map((p) => {
     const disposition = `Content-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
-    const headers = [disposition, ...(p.contentType ? [`Content-Type: ${p.contentType}`] : []), ...Array.from({ length: p.extraHeaders }, (_, i) => `X-Part-${i}: ${'v'.repeat(20)}`)];
+    const headers = [
+      disposition,
+      ...(p.contentType ? [`Content-Type: ${p.contentType}`] : []),
+      ...Array.from({ length: p.extraHeaders }, (_, i) => `X-Part-${i}: ${'v'.repeat(20)}`),
+    ];
     return `--${boundary}${CRLF}${headers.join(CRLF)}${CRLF}${CRLF}${p.content}${CRLF}`;
   });
   return Buffer.from(`${chunks.join('')}${closing ? `--${boundary}--${CRLF}` : ''}`, 'utf8');
 }
 
 const partArb: fc.Arbitrary<PartSpec> = fc.record({
-  name: fc.oneof({ weight: 4, arbitrary: fc.constant('file') }, { weight: 1, arbitrary: fc.constantFrom('document', '', 'file[]', 'FILE', '__proto__', 'fïle') }),
+  name: fc.oneof(
+    { weight: 4, arbitrary: fc.constant('file') },
+    { weight: 1, arbitrary: fc.constantFrom('document', '', 'file[]', 'FILE', '__proto__', 'fïle') },
+  ),
   filename: fc.option(
     fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom('story.txt', 'story.md', 'notes.csv', 'story.pdf', 'story.docx', 'story.doc') },
-      { weight: 2, arbitrary: fc.constantFrom('', '.', '..', '../../etc/passwd.txt', 'C:\\Windows\\a.txt', 'a\u0000.txt', 'ünïcødé 😀.txt', 'a.TXT', 'no-extension', 'a.exe', `${'x'.repeat(500)}.txt`, '%2e%2e%2fa.txt') },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          '',
+          '.',
+          '..',
+          '../../etc/passwd.txt',
+          'C:\\Windows\\a.txt',
+          'a\u0000.txt',
+          'ünïcødé 😀.txt',
+          'a.TXT',
+          'no-extension',
+          'a.exe',
+          `${'x'.repeat(500)}.txt`,
+          '%2e%2e%2fa.txt',
+        ),
+      },
       { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((s) => s.replace(/["\r\n]/g, '')) },
     ),
     { nil: undefined, freq: 8 },
   ),
-  contentType: fc.option(fc.constantFrom('text/plain', 'application/pdf', 'application/octet-stream', 'text/plain; charset=utf-16', 'multipart/mixed; boundary=y', ';;'), { nil: undefined, freq: 2 }),
+  contentType: fc.option(
+    fc.constantFrom(
+      'text/plain',
+      'application/pdf',
+      'application/octet-stream',
+      'text/plain; charset=utf-16',
+      'multipart/mixed; boundary=y',
+      ';;',
+    ),
+    { nil: undefined, freq: 2 },
+  ),
   extraHeaders: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 80 }) }),
   content: fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom('The council voted 7-2 on Tuesday.', 'unterminated', '', '%PDF-1.7\n', 'PK\u0003\u0004', '\u0000\u0000\u0000', 'a,b\n"never closed') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        'The council voted 7-2 on Tuesday.',
+        'unterminated',
+        '',
+        '%PDF-1.7\n',
+        'PK\u0003\u0004',
+        '\u0000\u0000\u0000',
+        'a,b\n"never closed',
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 200 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
   ),
@@ -78,7 +122,15 @@ function contentTypeFor(declaration: string, boundary: string): string | undefin
   }
 }
 
-const uploadTarget = fc.constantFrom(UPLOAD_PATH, UPLOAD_PATH, UPLOAD_PATH, `${UPLOAD_PATH}?conversationId=1`, `${UPLOAD_PATH}?conversationId=-1`, `${UPLOAD_PATH}?conversationId=%ZZ`, `${UPLOAD_PATH}?conversationId=99999999999999999999`);
+const uploadTarget = fc.constantFrom(
+  UPLOAD_PATH,
+  UPLOAD_PATH,
+  UPLOAD_PATH,
+  `${UPLOAD_PATH}?conversationId=1`,
+  `${UPLOAD_PATH}?conversationId=-1`,
+  `${UPLOAD_PATH}?conversationId=%ZZ`,
+  `${UPLOAD_PATH}?conversationId=99999999999999999999`,
+);
 
 function send(head: string, body: Buffer, o: { cut: number; chunked: boolean; stopChunks: boolean; ending: RawEnding }) {
   const sent = body.subarray(0, Math.min(o.cut, body.length));
@@ -132,8 +184,15 @@ describe('uploads with malformed, truncated, chunked and aborted multipart bodie
   it('answers a chunked upload that stops early without crashing, and keeps serving', async () => {
     const body = multipartBody('x', [{ name: 'file', filename: 'a.txt', extraHeaders: 0, content: 'The council voted.' }], true);
     for (const ending of ['half-close', 'abort'] as const) {
-      const head = requestHead('POST', UPLOAD_PATH, { cookie: sut.subscriber.cookie(), 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' });
-      expectRawAnswer(await send(head, body, { cut: 40, chunked: true, stopChunks: true, ending }), `POST ${UPLOAD_PATH} chunked, cut at 40 bytes, then ${ending}`);
+      const head = requestHead('POST', UPLOAD_PATH, {
+        cookie: sut.subscriber.cookie(),
+        'content-type': 'multipart/form-data; boundary=x',
+        'transfer-encoding': 'chunked',
+      });
+      expectRawAnswer(
+        await send(head, body, { cut: 40, chunked: true, stopChunks: true, ending }),
+        `POST ${UPLOAD_PATH} chunked, cut at 40 bytes, then ${ending}`,
+      );
     }
     await expectStillServing(sut);
   });
@@ -157,9 +216,11 @@ describe('uploads with malformed, truncated, chunked and aborted multipart bodie
           const cut = r.cutAt === undefined ? body.length : Math.floor(body.length * r.cutAt);
           const sent = body.subarray(0, cut);
           const chunked = r.framing.startsWith('chunked');
-          const declaredLength = r.framing === 'short-length' ? Math.floor(sent.length / 2) : r.framing === 'long-length' ? sent.length + 1_000 : sent.length;
+          const declaredLength =
+            r.framing === 'short-length' ? Math.floor(sent.length / 2) : r.framing === 'long-length' ? sent.length + 1_000 : sent.length;
           // A body that cannot complete is only worth waiting on until the server has seen its end.
-          const ending: RawEnding = (r.framing === 'long-length' || r.framing === 'chunked-stops') && r.ending === 'wait' ? 'half-close' : r.ending;
+          const ending: RawEnding =
+            (r.framing === 'long-length' || r.framing === 'chunked-stops') && r.ending === 'wait' ? 'half-close' : r.ending;
           const actor = sut.actors.find((a) => a.name === r.actor)!;
           const head = requestHead('POST', r.target, {
             cookie: actor.cookie(),
@@ -190,7 +251,15 @@ describe('JSON requests whose framing is truncated, chunked, aborted or malforme
           actor: fc.constantFrom('visitor', 'member', 'subscriber'),
           body: fieldObjectText(allFields),
           cutAt: fc.double({ min: 0, max: 1, noNaN: true }),
-          framing: fc.constantFrom('short-length', 'long-length', 'chunked', 'chunked-stops', 'bad-chunk-size', 'length-and-chunked', 'two-lengths'),
+          framing: fc.constantFrom(
+            'short-length',
+            'long-length',
+            'chunked',
+            'chunked-stops',
+            'bad-chunk-size',
+            'length-and-chunked',
+            'two-lengths',
+          ),
           ending: fc.constantFrom<RawEnding>('wait', 'half-close', 'abort'),
         }),
         async (r) => {
@@ -218,15 +287,31 @@ describe('JSON requests whose framing is truncated, chunked, aborted or malforme
               if (r.framing === 'chunked-stops' && ending === 'wait') ending = 'half-close';
               break;
             case 'bad-chunk-size':
-              chunks = [requestHead('POST', r.path, { ...base, 'transfer-encoding': 'chunked' }), `zz${CRLF}`, sent, `${CRLF}0${CRLF}${CRLF}`];
+              chunks = [
+                requestHead('POST', r.path, { ...base, 'transfer-encoding': 'chunked' }),
+                `zz${CRLF}`,
+                sent,
+                `${CRLF}0${CRLF}${CRLF}`,
+              ];
               break;
             case 'length-and-chunked':
-              chunks = [requestHead('POST', r.path, { ...base, 'transfer-encoding': 'chunked', 'content-length': sent.length }), `${sent.length.toString(16)}${CRLF}`, sent, `${CRLF}0${CRLF}${CRLF}`];
+              chunks = [
+                requestHead('POST', r.path, { ...base, 'transfer-encoding': 'chunked', 'content-length': sent.length }),
+                `${sent.length.toString(16)}${CRLF}`,
+                sent,
+                `${CRLF}0${CRLF}${CRLF}`,
+              ];
               break;
             default:
-              chunks = [`${requestHead('POST', r.path, { ...base, 'content-length': sent.length }).slice(0, -2)}Content-Length: ${sent.length + 1}${CRLF}${CRLF}`, sent];
+              chunks = [
+                `${requestHead('POST', r.path, { ...base, 'content-length': sent.length }).slice(0, -2)}Content-Length: ${sent.length + 1}${CRLF}${CRLF}`,
+                sent,
+              ];
           }
-          expectRawAnswer(await exchange(chunks, { ending }), `POST ${r.path} ${r.framing} ${ending}\n${sent.toString('utf8').slice(0, 1_000)}`);
+          expectRawAnswer(
+            await exchange(chunks, { ending }),
+            `POST ${r.path} ${r.framing} ${ending}\n${sent.toString('utf8').slice(0, 1_000)}`,
+          );
         },
       ),
       { numRuns: runs(200) },
@@ -235,7 +320,28 @@ describe('JSON requests whose framing is truncated, chunked, aborted or malforme
   }, 120_000);
 
   it('answers malformed request lines, targets and headers without a 5xx', async () => {
-    const targets = ['/api/conversations/%ZZ', '/api/conversations/%00', '/api/conversations/%ED%A0%80', '//api/user', '/api/user?%', '/api/../api/user', 'http://evil.example/api/user', '*', '/trpc/auth.me?input=%ZZ', `/api/${'a'.repeat(20_000)}`, '/api/user#x', '/api/conversations/1/../2', '/assets/../../../../etc/passwd', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%00.js', '/assets/..%5c..%5cindex.html', '/assets/app.js%00', `/${'%C0%AE'.repeat(6)}/etc/passwd`, '/index.html/..'];
+    const targets = [
+      '/api/conversations/%ZZ',
+      '/api/conversations/%00',
+      '/api/conversations/%ED%A0%80',
+      '//api/user',
+      '/api/user?%',
+      '/api/../api/user',
+      'http://evil.example/api/user',
+      '*',
+      '/trpc/auth.me?input=%ZZ',
+      `/api/${'a'.repeat(20_000)}`,
+      '/api/user#x',
+      '/api/conversations/1/../2',
+      '/assets/../../../../etc/passwd',
+      '/assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/%00.js',
+      '/assets/..%5c..%5cindex.html',
+      '/assets/app.js%00',
+      `/${'%C0%AE'.repeat(6)}/etc/passwd`,
+      '/index.html/..',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...targets).chain((t) => fc.constant(t)),
@@ -269,11 +375,21 @@ describe('JSON requests whose framing is truncated, chunked, aborted or malforme
     const drops = Array.from({ length: 40 }, (_, i) =>
       rawExchange(
         sut.port,
-        [requestHead('POST', i % 2 ? path : UPLOAD_PATH, { cookie: sut.subscriber.cookie(), 'content-type': i % 2 ? 'application/json' : 'multipart/form-data; boundary=x', 'content-length': 10_000 }), '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc'],
+        [
+          requestHead('POST', i % 2 ? path : UPLOAD_PATH, {
+            cookie: sut.subscriber.cookie(),
+            'content-type': i % 2 ? 'application/json' : 'multipart/form-data; boundary=x',
+            'content-length': 10_000,
+          }),
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc',
+        ],
         { ending: 'abort' },
       ),
     );
-    const reads = Array.from({ length: 20 }, async () => (await fetch(`${sut.base}/api/user`, { headers: { cookie: sut.member.cookie()! } })).status);
+    const reads = Array.from(
+      { length: 20 },
+      async () => (await fetch(`${sut.base}/api/user`, { headers: { cookie: sut.member.cookie()! } })).status,
+    );
     await Promise.all(drops);
     expect(await Promise.all(reads)).toEqual(Array(20).fill(200));
     await expectStillServing(sut);

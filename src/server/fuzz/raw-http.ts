@@ -63,7 +63,11 @@ function parseAnswer(data: Buffer): { answer: RawAnswer; complete: boolean } {
  * so truncated, over-long and malformed requests reach the server as written) and
  * reads one answer, for at most `waitMs`.
  */
-export function rawExchange(port: number, chunks: ReadonlyArray<string | Uint8Array>, o: { ending?: RawEnding; waitMs?: number } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  port: number,
+  chunks: ReadonlyArray<string | Uint8Array>,
+  o: { ending?: RawEnding; waitMs?: number } = {},
+): Promise<RawAnswer> {
   const ending = o.ending ?? 'wait';
   const waitMs = o.waitMs ?? 5_000;
   return new Promise((resolve) => {

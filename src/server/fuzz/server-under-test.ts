@@ -28,12 +28,17 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
   // A stand-in for the built client, so page and asset paths are served as in production.
   const clientDir = path.join(dir, 'client');
   fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Copydesk</title><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><title>Copydesk</title><script type="module" src="/assets/app.js"></script>',
+  );
   fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'export {};');
   const logs: string[] = [];
   let requests = 0;
   const config = { ...loadConfig({ DATA_DIR: dir, ...env }), port: 0 };
-  const running = await startServer({ config, log: (line) => {
+  const running = await startServer({
+    config,
+    log: (line) => {
       logs.push(line);
       if (REQUEST_LINE.test(line)) requests++;
     },
@@ -47,7 +52,8 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, email: `${username}@news.example`, password: PASSWORD }),
     });
-    if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}\n${logs.filter((l) => l.startsWith('error:')).join('\n')}`);
+    if (res.status !== 201)
+      throw new Error(`register ${username}: ${res.status} ${await res.text()}\n${logs.filter((l) => l.startsWith('error:')).join('\n')}`);
     const token = /copydesk_session=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))![1]!;
     const userId = ((await res.json()) as { id: number }).id;
     if (subscribe) {
@@ -121,7 +127,10 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
     async serving(): Promise<{ listening: boolean; status: number | string }> {
       const listening = running.server.listening;
       try {
-        for (const [p, cookie] of [['/healthz', undefined], ['/api/user', subscriber.cookie()]] as const) {
+        for (const [p, cookie] of [
+          ['/healthz', undefined],
+          ['/api/user', subscriber.cookie()],
+        ] as const) {
           const res = await fetch(`${base}${p}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(15_000) });
           await res.arrayBuffer();
           if (res.status !== 200) return { listening, status: `${p}: ${res.status}` };

@@ -25,11 +25,13 @@ function fieldsOfSchema(schema: unknown, into: Set<string>, seen: Set<unknown>) 
 type ProcedureDef = { _def: { type: ProcedureTarget['type']; inputs: unknown[] } };
 
 /** Every tRPC procedure of the app router: a new one is fuzzed without touching the suite. */
-export const procedures: ProcedureTarget[] = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>).map(([path, p]) => {
-  const fields = new Set<string>();
-  for (const input of p._def.inputs) fieldsOfSchema(input, fields, new Set());
-  return { path, type: p._def.type, fields: [...fields].sort() };
-});
+export const procedures: ProcedureTarget[] = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>).map(
+  ([path, p]) => {
+    const fields = new Set<string>();
+    for (const input of p._def.inputs) fieldsOfSchema(input, fields, new Set());
+    return { path, type: p._def.type, fields: [...fields].sort() };
+  },
+);
 
 /** Every field name any procedure reads: REST bodies are fuzzed with these. */
 export const allFields: string[] = [...new Set(procedures.flatMap((p) => p.fields))].sort();

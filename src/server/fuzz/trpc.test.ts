@@ -23,17 +23,52 @@ const superjsonMeta = fc
       fc
         .array(
           fc.tuple(
-            fc.constantFrom('email', 'id', 'content', 'a.b', '', '0', '__proto__', `__proto__.${POLLUTION_MARK}`, `constructor.prototype.${POLLUTION_MARK}`, 'json'),
-            fc.constantFrom('"Date"', '"bigint"', '"undefined"', '"set"', '"map"', '"regexp"', '"number"', '"Error"', '["class","Foo"]', '["symbol","x"]', '["custom","x"]', '["typed-array","Uint8Array"]', '123', 'null', '{}', '[]', '["map",{"0":["Date"]}]'),
+            fc.constantFrom(
+              'email',
+              'id',
+              'content',
+              'a.b',
+              '',
+              '0',
+              '__proto__',
+              `__proto__.${POLLUTION_MARK}`,
+              `constructor.prototype.${POLLUTION_MARK}`,
+              'json',
+            ),
+            fc.constantFrom(
+              '"Date"',
+              '"bigint"',
+              '"undefined"',
+              '"set"',
+              '"map"',
+              '"regexp"',
+              '"number"',
+              '"Error"',
+              '["class","Foo"]',
+              '["symbol","x"]',
+              '["custom","x"]',
+              '["typed-array","Uint8Array"]',
+              '123',
+              'null',
+              '{}',
+              '[]',
+              '["map",{"0":["Date"]}]',
+            ),
           ),
           { maxLength: 4 },
         )
         .map((pairs) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
       fc.constantFrom('"map"', '["map"]', '["set",{"x":["Date"]}]', 'null', '[]', '{"__proto__":["map"]}'),
     ),
-    referentialEqualities: fc.option(fc.constantFrom('{"email":["id"]}', '{"__proto__":["constructor.prototype"]}', '["a"]', '{"":[""]}', 'null'), { nil: undefined }),
+    referentialEqualities: fc.option(
+      fc.constantFrom('{"email":["id"]}', '{"__proto__":["constructor.prototype"]}', '["a"]', '{"":[""]}', 'null'),
+      { nil: undefined },
+    ),
   })
-  .map(({ values, referentialEqualities }) => `{"values":${values}${referentialEqualities ? `,"referentialEqualities":${referentialEqualities}` : ''}}`);
+  .map(
+    ({ values, referentialEqualities }) =>
+      `{"values":${values}${referentialEqualities ? `,"referentialEqualities":${referentialEqualities}` : ''}}`,
+  );
 
 /** One call's input as the client's superjson link sends it, with hostile contents, or not as it sends it. */
 const callInput = (fields: readonly string[]) =>
@@ -52,12 +87,18 @@ const cookieArb = fc.oneof(
 function trpcRequest(target: ProcedureTarget) {
   const others = procedures.map((p) => p.path);
   return fc.record({
-    batch: fc.oneof({ weight: 2, arbitrary: fc.constant([] as string[]) }, { weight: 1, arbitrary: fc.array(fc.constantFrom(...others), { minLength: 0, maxLength: 3 }) }),
+    batch: fc.oneof(
+      { weight: 2, arbitrary: fc.constant([] as string[]) },
+      { weight: 1, arbitrary: fc.array(fc.constantFrom(...others), { minLength: 0, maxLength: 3 }) },
+    ),
     asBatch: fc.boolean(),
     batchFlag: fc.constantFrom('1', '1', '1', 'true', '0', ''),
     inputs: fc.array(callInput(target.fields), { minLength: 1, maxLength: 4 }),
     batchKeys: fc.constantFrom('numbered', 'numbered', 'array', 'skipped', 'proto'),
-    method: fc.oneof({ weight: 6, arbitrary: fc.constant(target.type === 'query' ? 'GET' : 'POST') }, { weight: 1, arbitrary: fc.constantFrom(...HTTP_METHODS) }),
+    method: fc.oneof(
+      { weight: 6, arbitrary: fc.constant(target.type === 'query' ? 'GET' : 'POST') },
+      { weight: 1, arbitrary: fc.constantFrom(...HTTP_METHODS) },
+    ),
     cookie: cookieArb,
     origin: fc.constantFrom('same', 'none', 'other'),
     contentType,
@@ -72,7 +113,16 @@ function batchInput(inputs: string[], keys: string): string {
   return `{${inputs.map((input, i) => `"${key(i)}":${input}`).join(',')}}`;
 }
 
-async function sendTrpc(r: { method: string; path: string; query: string; body?: string; cookie: string; origin: string; contentType?: string; streaming: boolean }) {
+async function sendTrpc(r: {
+  method: string;
+  path: string;
+  query: string;
+  body?: string;
+  cookie: string;
+  origin: string;
+  contentType?: string;
+  streaming: boolean;
+}) {
   const headers: Record<string, string> = {};
   const actor = sut.actors.find((a) => a.name === r.cookie);
   const cookie = actor ? actor.cookie() : r.cookie;
@@ -121,14 +171,47 @@ describe('the tRPC endpoint refuses malformed paths, batches and query strings',
   it('answers unknown, prototype and oversized procedure paths with a 4xx', async () => {
     const real = procedures.map((p) => p.path);
     const pathArb = fc.oneof(
-      fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'auth.__proto__', 'auth.constructor', 'auth', 'auth.me.extra', '', ',', ',,', '..', '%2e%2e', 'auth.me,', '%ZZ', '%00', 'auth%2Eme'),
+      fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'toString',
+        'hasOwnProperty',
+        'auth.__proto__',
+        'auth.constructor',
+        'auth',
+        'auth.me.extra',
+        '',
+        ',',
+        ',,',
+        '..',
+        '%2e%2e',
+        'auth.me,',
+        '%ZZ',
+        '%00',
+        'auth%2Eme',
+      ),
       fc.array(fc.constantFrom(...real), { minLength: TRPC_MAX_BATCH + 1, maxLength: TRPC_MAX_BATCH + 20 }).map((paths) => paths.join(',')),
       fc.string({ maxLength: 30 }).map(percentEncode),
     );
     await fc.assert(
-      fc.asyncProperty(pathArb, fc.constantFrom('GET', 'POST'), fc.constantFrom('', '?batch=1', '?batch=1&input={}', '?input=%ZZ', '?input=%ED%A0%80', '?batch=1&input=%7B%220%22%3A'), cookieArb, async (path, method, query, cookie) => {
-        await sendTrpc({ method, path, query, body: method === 'POST' ? '{}' : undefined, cookie, origin: 'none', contentType: 'application/json', streaming: false });
-      }),
+      fc.asyncProperty(
+        pathArb,
+        fc.constantFrom('GET', 'POST'),
+        fc.constantFrom('', '?batch=1', '?batch=1&input={}', '?input=%ZZ', '?input=%ED%A0%80', '?batch=1&input=%7B%220%22%3A'),
+        cookieArb,
+        async (path, method, query, cookie) => {
+          await sendTrpc({
+            method,
+            path,
+            query,
+            body: method === 'POST' ? '{}' : undefined,
+            cookie,
+            origin: 'none',
+            contentType: 'application/json',
+            streaming: false,
+          });
+        },
+      ),
       { numRuns: 150 },
     );
     await expectStillServing(sut);
@@ -136,7 +219,9 @@ describe('the tRPC endpoint refuses malformed paths, batches and query strings',
 
   it(`refuses a batch of more than ${TRPC_MAX_BATCH} calls with a 4xx, without running them`, async () => {
     const calls = TRPC_MAX_BATCH + 1;
-    const inputs = Array.from({ length: calls }, () => JSON.stringify({ json: { username: 'x', email: 'not-an-email', password: 'short' } }));
+    const inputs = Array.from({ length: calls }, () =>
+      JSON.stringify({ json: { username: 'x', email: 'not-an-email', password: 'short' } }),
+    );
     const answer = await sendTrpc({
       method: 'POST',
       path: Array(calls).fill('auth.register').join(','),

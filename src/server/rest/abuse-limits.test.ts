@@ -106,7 +106,8 @@ describe('promo code checks', () => {
     app();
     const mariana = await registerUser(t, 'mariana');
     for (let i = 0; i < 10; i++) await check(mariana, `GUESS-${i}`);
-    const subscribe = (promoCode?: string) => post(t, '/api/create-subscription', promoCode ? { promoCode } : {}, from('198.51.100.7', mariana));
+    const subscribe = (promoCode?: string) =>
+      post(t, '/api/create-subscription', promoCode ? { promoCode } : {}, from('198.51.100.7', mariana));
     await expectRefused(await subscribe('GUESS-X'), 900, /too many promo code attempts/i);
     expect(t.services.users.findByEmail('mariana@news.example')?.subscriptionStatus).toBe('inactive');
     expect(await (await subscribe()).json()).toMatchObject({ message: 'Your 7-day free trial has started' });

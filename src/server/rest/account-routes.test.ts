@@ -103,8 +103,14 @@ describe('POST /api/register', () => {
   it('gives one 201 and one 409 to two registrations sent at once for the same name or address', async () => {
     t = createTestApp();
     const pairs = [
-      [{ username: 'Mariana', email: 'one@news.example' }, { username: 'mariana', email: 'two@news.example' }],
-      [{ username: 'tomas', email: 'tomas@news.example' }, { username: 'tomas2', email: 'TOMAS@news.example' }],
+      [
+        { username: 'Mariana', email: 'one@news.example' },
+        { username: 'mariana', email: 'two@news.example' },
+      ],
+      [
+        { username: 'tomas', email: 'tomas@news.example' },
+        { username: 'tomas2', email: 'TOMAS@news.example' },
+      ],
     ];
     for (const pair of pairs) {
       const answers = await Promise.all(pair.map((a) => post(t, '/api/register', { ...a, password: PASSWORD })));
@@ -299,7 +305,13 @@ describe('GET /api/plans', () => {
     expect(res.status).toBe(200);
     const plans = (await res.json()) as Array<Record<string, unknown>>;
     expect(plans).toHaveLength(1);
-    expect(plans[0]).toMatchObject({ id: 'professional', name: 'Professional Editor', price: 49.99, priceId: 'price_pro', isPopular: true });
+    expect(plans[0]).toMatchObject({
+      id: 'professional',
+      name: 'Professional Editor',
+      price: 49.99,
+      priceId: 'price_pro',
+      isPopular: true,
+    });
     expect(plans[0]!.features).toEqual([
       'Unlimited uploads',
       'Real-time rewriting and feedback',

@@ -33,7 +33,12 @@ describe('REST: conversations', () => {
     const res = await post(t, '/api/conversations', undefined, { token });
     expect(res.status).toBe(201);
     const first = await json(res);
-    expect(first).toEqual({ id: expect.any(Number), title: 'New Conversation', createdAt: '2026-03-02T09:00:00.000Z', updatedAt: '2026-03-02T09:00:00.000Z' });
+    expect(first).toEqual({
+      id: expect.any(Number),
+      title: 'New Conversation',
+      createdAt: '2026-03-02T09:00:00.000Z',
+      updatedAt: '2026-03-02T09:00:00.000Z',
+    });
     t.clock.advance(MINUTE_MS);
     await newConversation(token, 'Budget story');
 
@@ -274,7 +279,11 @@ describe('REST: GET /api/assistant/capabilities', () => {
     const res = await get(t, '/api/assistant/capabilities', { token });
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toEqual({ assistantId: 'copydesk-editor', hasVectorCapabilities: expect.any(Boolean), message: expect.stringContaining('AP style') });
+    expect(body).toEqual({
+      assistantId: 'copydesk-editor',
+      hasVectorCapabilities: expect.any(Boolean),
+      message: expect.stringContaining('AP style'),
+    });
   });
 
   it('names the configured model', async () => {

@@ -134,7 +134,8 @@ describe('a browser that signed in before', () => {
     app();
     await registerUser(t, 'mariana');
     const laptop = await ownersLaptop();
-    for (let i = 0; i < 10; i++) expect((await login(t, 'mariana@news.example', `wrong-${i}`, from('10.0.0.2', laptop))).res.status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(t, 'mariana@news.example', `wrong-${i}`, from('10.0.0.2', laptop))).res.status).toBe(401);
     const stolen = await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop));
     expect(stolen.res.status).toBe(429);
     expect(stolen.res.headers.get('retry-after')).toBe('900');
@@ -242,7 +243,9 @@ describe('failed logins per address', () => {
       const spoofed = { headers: { 'x-forwarded-for': `10.9.${i}.1, 203.0.113.9` } };
       expect((await login(t, `ghost${i}@news.example`, 'wrong-pass', spoofed)).res.status).toBe(401);
     }
-    expect((await login(t, 'mariana@news.example', PASSWORD, { headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' } })).res.status).toBe(429);
+    expect((await login(t, 'mariana@news.example', PASSWORD, { headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' } })).res.status).toBe(
+      429,
+    );
   });
 
   it('does not count successful logins', async () => {

@@ -192,7 +192,10 @@ describe('POST /api/reset-password', () => {
     expect(reset.status).toBe(200);
     expect((await login(t, email, 'fresh-pass-2', { headers: { 'x-forwarded-for': '10.0.0.5' } })).res.status).toBe(200);
 
-    const device = reset.headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`))!.split(';')[0]!;
+    const device = reset.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`))!
+      .split(';')[0]!;
     for (let i = 0; i < 10; i++) await login(t, email, `wrong-${i}`, stranger);
     expect((await login(t, email, 'fresh-pass-2', { headers: { 'x-forwarded-for': '10.0.0.5' } })).res.status).toBe(429);
     expect((await login(t, email, 'fresh-pass-2', { headers: { 'x-forwarded-for': '10.0.0.5', cookie: device } })).res.status).toBe(200);

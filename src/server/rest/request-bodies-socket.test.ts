@@ -32,7 +32,11 @@ async function start(env: Record<string, string> = {}) {
   });
   const token = /copydesk_session=([^;]+)/.exec(register.headers.get('set-cookie') ?? '')![1]!;
   const cookie = `${SESSION_COOKIE}=${token}`;
-  const trial = await fetch(`${base}/api/create-subscription`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+  const trial = await fetch(`${base}/api/create-subscription`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(trial.status).toBe(200);
   return { port: server.port, base, cookie };
 }
@@ -100,7 +104,11 @@ describe('uploads over a real socket', () => {
   it('answers 400 to a chunked body that stops early and to a connection that goes away mid-body', async () => {
     const { port, base, cookie } = await start();
     const chunk = '------x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhalf of it';
-    const cut = await raw(port, `${multipartHead(port, cookie, 'Transfer-Encoding: chunked')}\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`, { end: true });
+    const cut = await raw(
+      port,
+      `${multipartHead(port, cookie, 'Transfer-Encoding: chunked')}\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+      { end: true },
+    );
     expect(cut.status).toBe(400);
 
     const declared = await raw(port, `${multipartHead(port, cookie, 'Content-Length: 5000')}\r\n${chunk}`, { end: true });
@@ -110,7 +118,9 @@ describe('uploads over a real socket', () => {
 
   it('closes the connection after refusing a body it did not read, so no keep-alive request is sent on it', async () => {
     const { port, base, cookie } = await start({ MAX_UPLOAD_MB: '1' });
-    const tooLarge = await raw(port, `${multipartHead(port, cookie, `Content-Length: ${5 * 1024 * 1024}`)}\r\n------x\r\n`, { waitForClose: true });
+    const tooLarge = await raw(port, `${multipartHead(port, cookie, `Content-Length: ${5 * 1024 * 1024}`)}\r\n------x\r\n`, {
+      waitForClose: true,
+    });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.connection).toBe('close');
     expect(tooLarge.closed).toBe(true);

@@ -74,8 +74,7 @@ class ShimRequest implements RestRequest {
 
 /** Turns any error into the contract's `{message, code?, ...}` body; never leaks internals. */
 export function restErrorResponse(error: unknown, respond: ResponseHeaders, log: (line: string) => void, cookies?: string[]) {
-  const trpcError =
-    error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error as Error });
+  const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error as Error });
   const status = httpStatusOf(trpcError.code);
   if (status >= 500) log(`error: ${trpcError.cause instanceof Error ? trpcError.cause.stack : trpcError.message}`);
   const details = errorDetails(trpcError);

@@ -25,7 +25,12 @@ describe('POST /api/files/upload', () => {
 
     const res = await upload(t, { token, filename: 'story.pdf', bytes: fixture('story.pdf'), conversationId });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; message: string; document: { id: number; filename: string; chars: number }; review: string };
+    const body = (await res.json()) as {
+      success: boolean;
+      message: string;
+      document: { id: number; filename: string; chars: number };
+      review: string;
+    };
     expect(body).toMatchObject({
       success: true,
       message: UPLOAD_MESSAGES.success,
@@ -36,7 +41,10 @@ describe('POST /api/files/upload', () => {
     expect(body.document.chars).toBe(text.length);
     expect(body.review).toContain('story.pdf');
 
-    const messages = (await (await get(t, `/api/conversations/${conversationId}`, { token })).json()) as Array<{ role: string; content: string }>;
+    const messages = (await (await get(t, `/api/conversations/${conversationId}`, { token })).json()) as Array<{
+      role: string;
+      content: string;
+    }>;
     expect(messages).toEqual([expect.objectContaining({ role: 'assistant', content: body.review })]);
   });
 
@@ -95,7 +103,11 @@ describe('POST /api/files/upload', () => {
 
     const declared = await t.app.request('/api/files/upload', {
       method: 'POST',
-      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 * 1024) },
+      headers: {
+        cookie: `${SESSION_COOKIE}=${token}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(50 * 1024 * 1024),
+      },
       body: '--x--',
     });
     expect(declared.status).toBe(413);
@@ -134,7 +146,12 @@ describe('POST /api/files/upload', () => {
     expect(await res.json()).toMatchObject({ success: false, message: 'Conversation not found' });
     expect(t.services.documents.list(owner.userId, conversationId)).toEqual([]);
 
-    const missing = await upload(t, { token: owner.token, filename: 'story.txt', bytes: fixture('story.txt'), conversationId: conversationId + 100 });
+    const missing = await upload(t, {
+      token: owner.token,
+      filename: 'story.txt',
+      bytes: fixture('story.txt'),
+      conversationId: conversationId + 100,
+    });
     expect(missing.status).toBe(404);
   });
 });

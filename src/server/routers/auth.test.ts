@@ -34,7 +34,10 @@ async function register(input = account) {
 function outboxLink(prefix: string): string {
   const dir = path.join(t.config.dataDir, 'outbox');
   const files = fs.readdirSync(dir).sort();
-  const raw = fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const raw = fs
+    .readFileSync(path.join(dir, files.at(-1)!), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   const match = raw.match(new RegExp(`https?://[^\\s"<>]*${prefix.replace(/[?]/g, '\\?')}[^\\s"<>]*`));
   if (!match) throw new Error('no link in the e-mail');
   return match[0];
@@ -86,7 +89,8 @@ describe('auth router', () => {
   it('login carries retryAfter once an address has failed 30 times', async () => {
     t = createTestApp();
     await register();
-    for (let i = 0; i < 30; i++) await failure(t.caller({ ip: '192.0.2.1' }).api.auth.login({ email: `g${i}@news.example`, password: 'wrong-pass' }));
+    for (let i = 0; i < 30; i++)
+      await failure(t.caller({ ip: '192.0.2.1' }).api.auth.login({ email: `g${i}@news.example`, password: 'wrong-pass' }));
     const error = await failure(t.caller({ ip: '192.0.2.1' }).api.auth.login({ email: account.email, password: PASSWORD }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(errorDetails(error).retryAfter).toBe(900);
@@ -109,7 +113,9 @@ describe('auth router', () => {
     await other.api.auth.login({ email: account.email, password: PASSWORD });
     const otherToken = readSessionToken(other.resHeaders.getSetCookie()[0])!;
 
-    const wrong = await failure(t.caller({ token: current }).api.auth.changePassword({ currentPassword: 'nope-123', newPassword: 'new-pass-9' }));
+    const wrong = await failure(
+      t.caller({ token: current }).api.auth.changePassword({ currentPassword: 'nope-123', newPassword: 'new-pass-9' }),
+    );
     expect(wrong.code).toBe('BAD_REQUEST');
     expect(wrong.message).toBe('Current password is incorrect');
 
@@ -140,7 +146,9 @@ describe('auth router', () => {
     await t.caller().api.auth.resetPassword({ token: link.searchParams.get('token')!, newPassword: 'fresh-pass-2' });
     expect((await failure(t.caller({ token }).api.auth.me())).code).toBe('UNAUTHORIZED');
     await t.caller().api.auth.login({ email: account.email, password: 'fresh-pass-2' });
-    const reused = await failure(t.caller().api.auth.resetPassword({ token: link.searchParams.get('token')!, newPassword: 'again-pass-3' }));
+    const reused = await failure(
+      t.caller().api.auth.resetPassword({ token: link.searchParams.get('token')!, newPassword: 'again-pass-3' }),
+    );
     expect(reused.code).toBe('BAD_REQUEST');
   });
 });

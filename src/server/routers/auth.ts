@@ -1,10 +1,4 @@
-import {
-  changePasswordInput,
-  forgotPasswordInput,
-  loginInput,
-  registerInput,
-  resetPasswordInput,
-} from '../../shared/schemas/auth';
+import { changePasswordInput, forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '../../shared/schemas/auth';
 import { knownDeviceCookie } from '../services/auth/known-devices';
 import { toPublicUser } from '../services/users';
 import type { Context } from '../trpc/context';

@@ -17,7 +17,9 @@ describe('chat.compare: the side-by-side view of a revision', () => {
     t = createTestApp();
     const { api } = await subscriber(t, 'mariana');
     const { id: conversationId } = await api.chat.create();
-    const reply = await collect(await api.chat.send({ conversationId, content: quickActionPrompt('concise', { hasMessages: false, copy: COPY }) }));
+    const reply = await collect(
+      await api.chat.send({ conversationId, content: quickActionPrompt('concise', { hasMessages: false, copy: COPY }) }),
+    );
     const assistant = reply.done!.assistantMessage;
 
     const comparison = await api.chat.compare({ conversationId, messageId: assistant.id });

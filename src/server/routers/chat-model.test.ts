@@ -52,7 +52,10 @@ describe('chat.send with an OpenAI-compatible model', () => {
     const { token, id, api, userId } = await withModel({ tokens: many(500), tokenIntervalMs: 10 });
     const stop = new AbortController();
     const caller = callerWithSignal(token, stop.signal);
-    const reply = await collect(await caller.chat.send({ conversationId: id, content: 'Rewrite this' }), { count: 3, stop: () => stop.abort() });
+    const reply = await collect(await caller.chat.send({ conversationId: id, content: 'Rewrite this' }), {
+      count: 3,
+      stop: () => stop.abort(),
+    });
     await fake.clientLeft(0);
     expect(reply.error).toBeUndefined();
     expect(reply.done!.assistantMessage).toMatchObject({ status: 'stopped', content: reply.text });
@@ -113,13 +116,19 @@ describe('chat.send with an OpenAI-compatible model', () => {
   it('maps the model’s rate limit to a busy error', async () => {
     const { api, id } = await withModel({ status: 429 });
     const busy = await collect(await api.chat.send({ conversationId: id, content: 'Hello again' }));
-    expect(busy.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The AI model is busy (rate limited). Try again in a moment.' });
+    expect(busy.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The AI model is busy (rate limited). Try again in a moment.',
+    });
     expect(fake.requests).toHaveLength(1);
   });
 
   it('a conversation deleted while its reply streams ends the reply with 404, and nothing is saved to it', async () => {
     const { api, id } = await withModel({ tokens: ['One', ' two', ' three'], tokenIntervalMs: 5 });
-    const reply = await collect(await api.chat.send({ conversationId: id, content: 'Hello' }), { count: 1, stop: () => void api.chat.delete({ id }) });
+    const reply = await collect(await api.chat.send({ conversationId: id, content: 'Hello' }), {
+      count: 1,
+      stop: () => void api.chat.delete({ id }),
+    });
     expect(reply.error).toMatchObject({ code: 'NOT_FOUND', message: 'The conversation was deleted while the editor was answering.' });
     expect(await api.chat.list()).toEqual({ items: [], nextCursor: null });
     const next = await api.chat.create();

@@ -22,7 +22,12 @@ describe('chat router: conversations', () => {
     t = createTestApp();
     const { api } = await visitor(t, 'mariana');
     const plain = await api.chat.create();
-    expect(plain).toEqual({ id: expect.any(Number), title: 'New Conversation', createdAt: '2026-03-02T09:00:00.000Z', updatedAt: '2026-03-02T09:00:00.000Z' });
+    expect(plain).toEqual({
+      id: expect.any(Number),
+      title: 'New Conversation',
+      createdAt: '2026-03-02T09:00:00.000Z',
+      updatedAt: '2026-03-02T09:00:00.000Z',
+    });
     expect((await api.chat.create({ title: '  Budget story  ' })).title).toBe('Budget story');
     expect((await api.chat.create({ title: '' })).title).toBe('New Conversation');
     expect(await failure(api.chat.create({ title: 'x'.repeat(CHAT_LIMITS.titleMaxChars + 1) }))).toMatchObject({
@@ -119,7 +124,9 @@ describe('chat router: conversations', () => {
     expect(t.db.select().from(messages).where(eq(messages.conversationId, gone.id)).all()).toEqual([]);
     expect(t.db.select().from(documents).where(eq(documents.id, doc.id)).all()).toEqual([]);
     expect(t.db.select().from(documentChunks).all()).toEqual([]);
-    const ftsChunks = t.db.$client.prepare(`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH 'quokka'`).get() as { n: number };
+    const ftsChunks = t.db.$client
+      .prepare(`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH 'quokka'`)
+      .get() as { n: number };
     expect(ftsChunks.n).toBe(0);
     expect((await api.chat.search({ query: 'zanzibar' })).map((h) => h.conversation.title)).toEqual(['keep']);
     expect(await failure(api.chat.delete({ id: gone.id }))).toMatchObject({ code: 'NOT_FOUND' });
@@ -129,14 +136,23 @@ describe('chat router: conversations', () => {
   it('rejects an id that is not a positive integer', async () => {
     t = createTestApp();
     const { api } = await visitor(t, 'mariana');
-    expect(await failure(api.chat.get({ id: 'abc' as never }))).toMatchObject({ code: 'BAD_REQUEST', message: CHAT_MESSAGES.conversationId });
+    expect(await failure(api.chat.get({ id: 'abc' as never }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: CHAT_MESSAGES.conversationId,
+    });
     expect(await failure(api.chat.get({ id: -1 }))).toMatchObject({ code: 'BAD_REQUEST', message: CHAT_MESSAGES.conversationId });
   });
 
   it('needs a login for every call', async () => {
     t = createTestApp();
     const { api } = t.caller();
-    for (const call of [api.chat.list(), api.chat.create(), api.chat.get({ id: 1 }), api.chat.search({ query: 'x' }), api.chat.capabilities()]) {
+    for (const call of [
+      api.chat.list(),
+      api.chat.create(),
+      api.chat.get({ id: 1 }),
+      api.chat.search({ query: 'x' }),
+      api.chat.capabilities(),
+    ]) {
       expect(await failure(call)).toMatchObject({ code: 'UNAUTHORIZED' });
     }
   });
@@ -149,7 +165,9 @@ describe('chat router: search', () => {
     const other = await subscriber(t, 'olusegun');
     const budget = await api.chat.create({ title: 'Council budget' });
     const ferry = await api.chat.create({ title: 'Ferries' });
-    const sent = await collect(await api.chat.send({ conversationId: ferry.id, content: 'The ferry budget was cut by the council’s committee.' }));
+    const sent = await collect(
+      await api.chat.send({ conversationId: ferry.id, content: 'The ferry budget was cut by the council’s committee.' }),
+    );
     await collect(await api.chat.send({ conversationId: ferry.id, content: 'Another note on timetables.' }));
     const theirs = await other.api.chat.create({ title: 'Budget secrets' });
     await collect(await other.api.chat.send({ conversationId: theirs.id, content: 'budget budget budget' }));
@@ -223,10 +241,16 @@ describe('chat router: send with the embedded editor', () => {
     const { api } = await subscriber(t, 'mariana');
     const { id } = await api.chat.create();
     for (const content of ['', '   ', '\n\t ']) {
-      expect(await failure(api.chat.send({ conversationId: id, content }))).toMatchObject({ code: 'BAD_REQUEST', message: CHAT_MESSAGES.contentRequired });
+      expect(await failure(api.chat.send({ conversationId: id, content }))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: CHAT_MESSAGES.contentRequired,
+      });
     }
     const huge = 'a'.repeat(CHAT_LIMITS.messageMaxChars + 1);
-    expect(await failure(api.chat.send({ conversationId: id, content: huge }))).toMatchObject({ code: 'BAD_REQUEST', message: CHAT_MESSAGES.contentTooLong });
+    expect(await failure(api.chat.send({ conversationId: id, content: huge }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: CHAT_MESSAGES.contentTooLong,
+    });
     expect((await api.chat.get({ id })).messages).toEqual([]);
   });
 
@@ -294,13 +318,21 @@ describe('chat router: capabilities and posted reviews', () => {
     t.clock.advance(MINUTE_MS);
 
     const posted = t.services.chat.addAssistantMessage(owner.userId, doc.id, '## Editor’s review\n\nStrong lede.');
-    expect(posted).toMatchObject({ conversationId: doc.id, role: 'assistant', content: '## Editor’s review\n\nStrong lede.', status: 'complete' });
+    expect(posted).toMatchObject({
+      conversationId: doc.id,
+      role: 'assistant',
+      content: '## Editor’s review\n\nStrong lede.',
+      status: 'complete',
+    });
     expect((await owner.api.chat.list()).items[0]).toMatchObject({ id: doc.id, updatedAt: '2026-03-02T09:02:00.000Z' });
     expect((await owner.api.chat.get({ id: doc.id })).messages).toEqual([posted]);
 
     expect(() => t.services.chat.addAssistantMessage(stranger.userId, doc.id, 'mine')).toThrow('Conversation not found');
     expect((await owner.api.chat.get({ id: doc.id })).messages).toHaveLength(1);
-    const count = t.db.select({ n: sql<number>`count(*)` }).from(conversations).get()!.n;
+    const count = t.db
+      .select({ n: sql<number>`count(*)` })
+      .from(conversations)
+      .get()!.n;
     expect(count).toBe(2);
   });
 });

@@ -17,8 +17,15 @@ describe('documents router', () => {
     const { id: conversationId } = await owner.api.chat.create();
 
     const uploaded = await owner.api.documents.upload({ conversationId, file: fileOf('story.md', fixture('story.md')) });
-    expect(uploaded).toMatchObject({ success: true, message: UPLOAD_MESSAGES.success, document: { filename: 'story.md' }, reviewPosted: true });
-    expect(await owner.api.documents.list({ conversationId })).toEqual([expect.objectContaining({ id: uploaded.document.id, kind: 'md', conversationId })]);
+    expect(uploaded).toMatchObject({
+      success: true,
+      message: UPLOAD_MESSAGES.success,
+      document: { filename: 'story.md' },
+      reviewPosted: true,
+    });
+    expect(await owner.api.documents.list({ conversationId })).toEqual([
+      expect.objectContaining({ id: uploaded.document.id, kind: 'md', conversationId }),
+    ]);
 
     expect(await failure(stranger.api.documents.list({ conversationId }))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await failure(stranger.api.documents.delete({ id: uploaded.document.id }))).toMatchObject({ code: 'NOT_FOUND' });
@@ -35,7 +42,9 @@ describe('documents router', () => {
     const { id: conversationId } = await owner.api.chat.create();
     const { document } = await owner.api.documents.upload({ conversationId, file: fileOf('story.txt', fixture('story.txt')) });
     await owner.api.chat.delete({ id: conversationId });
-    expect(await failure(Promise.resolve().then(() => t.services.documents.textFor(owner.userId, document.id)))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure(Promise.resolve().then(() => t.services.documents.textFor(owner.userId, document.id)))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('needs a login to list and editor access to upload; reads no file before that', async () => {
@@ -54,7 +63,13 @@ describe('documents router', () => {
     t = createTestApp();
     const { api } = await subscriber(t, 'mariana');
     expect(await failure(api.documents.list({ conversationId: -1 }))).toMatchObject({ code: 'BAD_REQUEST' });
-    expect(await failure(api.documents.delete({ id: 'abc' as never }))).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid document id' });
-    expect(await failure(api.documents.upload({ file: 'not a file' as never }))).toMatchObject({ code: 'BAD_REQUEST', message: UPLOAD_MESSAGES.noFile });
+    expect(await failure(api.documents.delete({ id: 'abc' as never }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Invalid document id',
+    });
+    expect(await failure(api.documents.upload({ file: 'not a file' as never }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: UPLOAD_MESSAGES.noFile,
+    });
   });
 });

@@ -4,7 +4,11 @@ import { UPLOAD_MESSAGES } from '../../shared/uploads';
 import type { IncomingFile } from '../services/documents';
 import { authedProcedure, router, subscribedProcedure } from '../trpc/init';
 
-const documentIdField = z.coerce.number({ error: 'Invalid document id' }).int('Invalid document id').positive('Invalid document id').max(Number.MAX_SAFE_INTEGER, 'Invalid document id');
+const documentIdField = z.coerce
+  .number({ error: 'Invalid document id' })
+  .int('Invalid document id')
+  .positive('Invalid document id')
+  .max(Number.MAX_SAFE_INTEGER, 'Invalid document id');
 
 const incomingFile = z.custom<IncomingFile>(
   (v) => typeof v === 'object' && v !== null && typeof (v as { read?: unknown }).read === 'function',

@@ -44,14 +44,23 @@ describe('subscription router', () => {
       }),
     });
     const config = await t.caller().api.subscription.config();
-    expect(config).toEqual({ provider: 'stripe', publishableKey: 'pk_test_copydesk', paymentLinkUrl: 'https://buy.stripe.com/test_copydesk' });
+    expect(config).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_copydesk',
+      paymentLinkUrl: 'https://buy.stripe.com/test_copydesk',
+    });
     expect(JSON.stringify(config)).not.toMatch(/sk_test|whsec/);
   });
 
   it('needs a session for every subscription call', async () => {
     t = createTestApp();
     const { api } = t.caller();
-    for (const call of [api.subscription.create({}), api.subscription.activate(), api.subscription.cancel(), api.subscription.validatePromoCode({ promoCode: 'X' })]) {
+    for (const call of [
+      api.subscription.create({}),
+      api.subscription.activate(),
+      api.subscription.cancel(),
+      api.subscription.validatePromoCode({ promoCode: 'X' }),
+    ]) {
       expect((await failure(call)).code).toBe('UNAUTHORIZED');
     }
   });
@@ -61,7 +70,10 @@ describe('subscription router', () => {
     const token = await register();
     // A context per call, as each HTTP request builds its own from the session.
     const api = () => t.caller({ token }).api;
-    expect(await api().subscription.create({ promoCode: '  ' })).toMatchObject({ is100PercentOff: false, message: 'Your 7-day free trial has started' });
+    expect(await api().subscription.create({ promoCode: '  ' })).toMatchObject({
+      is100PercentOff: false,
+      message: 'Your 7-day free trial has started',
+    });
     expect(await api().subscription.activate()).toMatchObject({ subscriptionStatus: 'trialing' });
     expect(await api().subscription.cancel()).toEqual({ message: 'Subscription cancelled. You keep access until 2026-03-09.' });
     const again = await failure(api().subscription.cancel());

@@ -73,7 +73,13 @@ describe('rate limiter', () => {
     for (let i = 0; i < 2; i++) limiter.take([['a', rule]], 'busy');
     let refused: unknown;
     try {
-      limiter.take([['a', rule], ['b', long]], 'Too many tries');
+      limiter.take(
+        [
+          ['a', rule],
+          ['b', long],
+        ],
+        'Too many tries',
+      );
     } catch (e) {
       refused = e;
     }

@@ -21,8 +21,7 @@ export function toPublicUser(u: UserRow): PublicUser {
   };
 }
 
-const isUniqueViolation = (e: unknown) =>
-  e instanceof Error && 'code' in e && (e as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && (e as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export function createUserService(db: DB, clock: Clock) {
   const service = {
@@ -88,7 +87,10 @@ export function createUserService(db: DB, clock: Clock) {
         });
         return { user: { ...existing, isAdmin: true, passwordHash }, created: false, promoted: true };
       }
-      const base = (email.split('@')[0] ?? 'admin').replace(/[^a-zA-Z0-9_.-]/g, '').padEnd(3, '0').slice(0, 40);
+      const base = (email.split('@')[0] ?? 'admin')
+        .replace(/[^a-zA-Z0-9_.-]/g, '')
+        .padEnd(3, '0')
+        .slice(0, 40);
       let username = base;
       for (let i = 2; service.usernameTaken(username); i++) username = `${base}${i}`;
       const user = await service.create({ username, email, password, isAdmin: true });

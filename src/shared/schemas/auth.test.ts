@@ -113,9 +113,7 @@ describe('change password form', () => {
   });
 
   it('requires the confirmation', () => {
-    expect(messagesOf(changePasswordForm, { ...valid, confirmPassword: '' }).confirmPassword).toContain(
-      'Please confirm your password',
-    );
+    expect(messagesOf(changePasswordForm, { ...valid, confirmPassword: '' }).confirmPassword).toContain('Please confirm your password');
   });
 
   it(`says "Passwords don't match" on the confirmation field`, () => {

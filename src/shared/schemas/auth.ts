@@ -14,12 +14,10 @@ export const registerInput = z.object({
   password: registerPasswordField,
 });
 
-export const registerForm = registerInput
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+export const registerForm = registerInput.extend({ confirmPassword: z.string() }).refine((v) => v.password === v.confirmPassword, {
+  message: MESSAGES.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+});
 
 export const changePasswordInput = z.object({
   currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired).max(LIMITS.passwordMax, MESSAGES.tooLong),

@@ -115,9 +115,7 @@ export interface SearchHit {
 }
 
 /** What `chat.send` yields: text as it arrives, then both saved messages. */
-export type ChatStreamEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'done'; userMessage: Message; assistantMessage: Message };
+export type ChatStreamEvent = { type: 'delta'; text: string } | { type: 'done'; userMessage: Message; assistantMessage: Message };
 
 export interface SendResult {
   userMessage: Message;

@@ -86,7 +86,11 @@ export function ChatSidebar(p: ChatSidebarProps) {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-center justify-between gap-2 px-4 pt-4 pb-3">
-        <Link to="/" aria-label="Copydesk home" className="inline-flex items-center gap-2 rounded-lg font-serif text-lg font-semibold tracking-tight">
+        <Link
+          to="/"
+          aria-label="Copydesk home"
+          className="inline-flex items-center gap-2 rounded-lg font-serif text-lg font-semibold tracking-tight"
+        >
           <LogoMark />
           <span>Copydesk</span>
         </Link>
@@ -191,7 +195,9 @@ function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () =>
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load.current(), { rootMargin: '120px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load.current(), {
+      rootMargin: '120px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -246,7 +252,9 @@ function ConversationRow({
       toast({ title: 'Conversation deleted', description: 'The conversation has been successfully deleted', variant: 'success' });
       // Gone from the list at once, so nothing selects it while the list refetches.
       queryClient.setQueriesData<InfiniteData<ConversationPage>>({ queryKey: trpc.chat.list.pathKey() }, (data) =>
-        data?.pages ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((c) => c.id !== conversation.id) })) } : data,
+        data?.pages
+          ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((c) => c.id !== conversation.id) })) }
+          : data,
       );
       queryClient.removeQueries({ queryKey: trpc.chat.get.queryKey({ id: conversation.id }) });
       void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });

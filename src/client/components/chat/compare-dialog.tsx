@@ -11,7 +11,9 @@ import { Markdown } from './markdown';
 function Pane({ title, parts, side }: { title: string; parts: DiffPart[]; side: 'before' | 'after' }) {
   return (
     <section aria-label={title} className="flex min-h-0 min-w-0 flex-col rounded-xl border border-slate-200 bg-white">
-      <h3 className="border-b border-slate-100 px-4 py-2.5 font-sans text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      <h3 className="border-b border-slate-100 px-4 py-2.5 font-sans text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {title}
+      </h3>
       <div className="overflow-y-auto px-4 py-3 text-[0.95rem] leading-7 whitespace-pre-wrap break-words text-slate-800 md:max-h-[50vh]">
         {parts.map((part, i) =>
           part.kind === 'same' ? (
@@ -67,7 +69,11 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
             </div>
             <div className="flex items-center gap-1">
               {revision && <CopyButton text={revision.after} label="Copy revised text" />}
-              <Dialog.Close ref={close} aria-label="Close" className="cursor-pointer rounded-md p-2 text-slate-500 hover:bg-slate-200 hover:text-slate-900">
+              <Dialog.Close
+                ref={close}
+                aria-label="Close"
+                className="cursor-pointer rounded-md p-2 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+              >
                 <X aria-hidden="true" className="size-4" />
               </Dialog.Close>
             </div>
@@ -88,7 +94,8 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
                       <li key={i}>
                         {c.removed && c.added ? (
                           <>
-                            <del className="bg-red-50 text-red-800">{c.removed}</del> → <ins className="bg-emerald-50 text-emerald-800 no-underline">{c.added}</ins>
+                            <del className="bg-red-50 text-red-800">{c.removed}</del> →{' '}
+                            <ins className="bg-emerald-50 text-emerald-800 no-underline">{c.added}</ins>
                           </>
                         ) : c.removed ? (
                           <>

@@ -50,8 +50,10 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
   const wasBusy = useRef(busy);
   useEffect(() => {
     const active = document.activeElement;
-    if (busy && !wasBusy.current && (active === textarea.current || active === document.body || active === null)) stopButton.current?.focus();
-    if (wasBusy.current && !busy && (document.activeElement === document.body || document.activeElement === null)) textarea.current?.focus();
+    if (busy && !wasBusy.current && (active === textarea.current || active === document.body || active === null))
+      stopButton.current?.focus();
+    if (wasBusy.current && !busy && (document.activeElement === document.body || document.activeElement === null))
+      textarea.current?.focus();
     wasBusy.current = busy;
   }, [busy]);
 
@@ -108,7 +110,12 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
         {showActions && !actionsUsable && <p className="truncate text-xs text-slate-500">Paste your copy below, then pick an action.</p>}
       </div>
       {showActions && (
-        <div id={actionsId} role="group" aria-label="Quick actions" className="-mx-1 mb-2 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
+        <div
+          id={actionsId}
+          role="group"
+          aria-label="Quick actions"
+          className="-mx-1 mb-2 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible"
+        >
           {QUICK_ACTIONS.map((a) => (
             <button
               key={a.id}
@@ -154,11 +161,29 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
           className="block min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed sm:text-[0.95rem]"
         />
         {busy ? (
-          <Button key="stop" ref={stopButton} variant="outline" size="icon" className="size-9 rounded-xl" onClick={onStop} aria-label="Stop" title="Stop the reply">
+          <Button
+            key="stop"
+            ref={stopButton}
+            variant="outline"
+            size="icon"
+            className="size-9 rounded-xl"
+            onClick={onStop}
+            aria-label="Stop"
+            title="Stop the reply"
+          >
             <Square aria-hidden="true" className="size-3.5 fill-current" />
           </Button>
         ) : (
-          <Button key="send" variant="brand" size="icon" className="size-9 rounded-xl" onClick={submit} disabled={!canSend} aria-label="Send" title="Send (Enter)">
+          <Button
+            key="send"
+            variant="brand"
+            size="icon"
+            className="size-9 rounded-xl"
+            onClick={submit}
+            disabled={!canSend}
+            aria-label="Send"
+            title="Send (Enter)"
+          >
             <SendHorizontal aria-hidden="true" className="size-4" />
           </Button>
         )}

@@ -12,10 +12,16 @@ const COMPONENTS: Components = {
   ul: ({ node: _n, ...p }) => <ul className="my-2 list-disc space-y-1 pl-5" {...p} />,
   ol: ({ node: _n, ...p }) => <ol className="my-2 list-decimal space-y-1 pl-5" {...p} />,
   li: ({ node: _n, ...p }) => <li className="pl-0.5 marker:text-slate-400" {...p} />,
-  a: ({ node: _n, ...p }) => <a className="font-medium text-brand-700 underline underline-offset-2" target="_blank" rel="noopener noreferrer" {...p} />,
+  a: ({ node: _n, ...p }) => (
+    <a className="font-medium text-brand-700 underline underline-offset-2" target="_blank" rel="noopener noreferrer" {...p} />
+  ),
   blockquote: ({ node: _n, ...p }) => <blockquote className="my-3 border-l-4 border-slate-200 pl-3 text-slate-700 italic" {...p} />,
-  code: ({ node: _n, className, ...p }) => <code className={cn('rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em]', className)} {...p} />,
-  pre: ({ node: _n, ...p }) => <pre className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [&_code]:bg-transparent [&_code]:p-0" {...p} />,
+  code: ({ node: _n, className, ...p }) => (
+    <code className={cn('rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em]', className)} {...p} />
+  ),
+  pre: ({ node: _n, ...p }) => (
+    <pre className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [&_code]:bg-transparent [&_code]:p-0" {...p} />
+  ),
   hr: () => <hr className="my-4 border-slate-200" />,
   table: ({ node: _n, ...p }) => (
     <div className="my-3 overflow-x-auto">

@@ -8,7 +8,17 @@ import { Markdown } from './markdown';
 import { MessageAction } from './message-action';
 import { TypingIndicator } from './typing-indicator';
 
-export function UserBubble({ content, id, highlighted, pending }: { content: string; id?: number; highlighted?: boolean; pending?: boolean }) {
+export function UserBubble({
+  content,
+  id,
+  highlighted,
+  pending,
+}: {
+  content: string;
+  id?: number;
+  highlighted?: boolean;
+  pending?: boolean;
+}) {
   return (
     <article
       id={id ? `message-${id}` : undefined}
@@ -82,7 +92,9 @@ export const AssistantMessage = memo(function AssistantMessage(p: AssistantProps
             ) : stopped ? (
               <p className="text-sm text-slate-500 italic">No text arrived before the reply was stopped.</p>
             ) : null}
-            {p.live === 'streaming' && <span aria-hidden="true" className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-slate-400 align-middle" />}
+            {p.live === 'streaming' && (
+              <span aria-hidden="true" className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-slate-400 align-middle" />
+            )}
           </>
         )}
         {stopped && (

@@ -64,7 +64,9 @@ export function MessageList(p: MessageListProps) {
                 highlighted={p.highlightId === m.id}
                 pinned={p.isPinned(m.id)}
                 onTogglePin={() => p.onTogglePin(m)}
-                onCompare={revision ? () => p.onCompare({ ...revision, reply: { conversationId: m.conversationId, messageId: m.id } }) : undefined}
+                onCompare={
+                  revision ? () => p.onCompare({ ...revision, reply: { conversationId: m.conversationId, messageId: m.id } }) : undefined
+                }
               />
             )}
             {renderLocal(localAfter.get(m.id))}

@@ -31,10 +31,22 @@ export function PinnedPanel(p: PinnedPanelProps) {
   }, [p.collapsed]);
   if (p.collapsed) {
     return (
-      <aside aria-label="Pinned references" className="hidden w-12 shrink-0 flex-col items-center border-l border-slate-200 bg-slate-50 pt-16 lg:flex">
-        <Button variant="ghost" size="icon" className="relative size-9" aria-label={`Show pinned references (${p.pins.length})`} aria-expanded={false} onClick={() => p.onCollapsedChange(false)}>
+      <aside
+        aria-label="Pinned references"
+        className="hidden w-12 shrink-0 flex-col items-center border-l border-slate-200 bg-slate-50 pt-16 lg:flex"
+      >
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative size-9"
+          aria-label={`Show pinned references (${p.pins.length})`}
+          aria-expanded={false}
+          onClick={() => p.onCollapsedChange(false)}
+        >
           <Pin aria-hidden="true" className="size-4.5" />
-          <span className="absolute -top-1 -right-1 min-w-4.5 rounded-full bg-brand-600 px-1 text-[0.65rem] leading-4.5 font-semibold text-white">{p.pins.length}</span>
+          <span className="absolute -top-1 -right-1 min-w-4.5 rounded-full bg-brand-600 px-1 text-[0.65rem] leading-4.5 font-semibold text-white">
+            {p.pins.length}
+          </span>
         </Button>
       </aside>
     );
@@ -59,7 +71,15 @@ export function PinnedPanel(p: PinnedPanelProps) {
         )}
       >
         <div className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 pr-16 pl-2">
-          <Button ref={collapseButton} variant="ghost" size="icon" className="size-9" aria-label="Collapse pinned references" aria-expanded onClick={() => p.onCollapsedChange(true)}>
+          <Button
+            ref={collapseButton}
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label="Collapse pinned references"
+            aria-expanded
+            onClick={() => p.onCollapsedChange(true)}
+          >
             <ChevronRight aria-hidden="true" className="size-4.5" />
           </Button>
           <h2 className="font-sans text-sm font-semibold tracking-normal text-slate-900">
@@ -82,7 +102,11 @@ export function PinnedPanel(p: PinnedPanelProps) {
                     </MessageAction>
                   )}
                   <CopyButton text={pin.content} label="Copy pinned message" />
-                  <MessageAction label="Remove from pinned" className="ml-auto hover:bg-red-50 hover:text-red-600" onClick={() => p.onRemove(pin.id)}>
+                  <MessageAction
+                    label="Remove from pinned"
+                    className="ml-auto hover:bg-red-50 hover:text-red-600"
+                    onClick={() => p.onRemove(pin.id)}
+                  >
                     <X aria-hidden="true" className="size-4" />
                   </MessageAction>
                 </div>

@@ -7,7 +7,8 @@ import { uploadDocument, type UploadOutcome } from '../../lib/chat/upload';
 import { toast } from '../../lib/toast';
 import { Button } from '../button';
 
-type UploadState = { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type UploadState =
+  { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
 export type UploadSuccess = Extract<UploadOutcome, { ok: true }> & { filename: string; conversationId: number };
 
@@ -86,7 +87,14 @@ export function UploadPopover({ disabled, ensureConversation, onUploaded, onRefu
       }}
     >
       <Popover.Trigger asChild>
-        <Button variant="ghost" size="icon" className="size-9 text-slate-600" aria-label="Upload Document" title="Upload Document" disabled={disabled}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9 text-slate-600"
+          aria-label="Upload Document"
+          title="Upload Document"
+          disabled={disabled}
+        >
           <Paperclip aria-hidden="true" className="size-4.5" />
         </Button>
       </Popover.Trigger>
@@ -102,7 +110,9 @@ export function UploadPopover({ disabled, ensureConversation, onUploaded, onRefu
           <div className="mb-3 flex items-start justify-between gap-2">
             <div>
               <p className="font-semibold text-slate-900">Upload Document</p>
-              <p className="mt-0.5 text-xs text-slate-500">The editor reviews it and answers questions about it. Accepted: .pdf, .doc, .docx, .txt, .csv, .md</p>
+              <p className="mt-0.5 text-xs text-slate-500">
+                The editor reviews it and answers questions about it. Accepted: .pdf, .doc, .docx, .txt, .csv, .md
+              </p>
             </div>
             <Popover.Close aria-label="Close" className="cursor-pointer rounded-md p-1 text-slate-400 hover:text-slate-700">
               <X aria-hidden="true" className="size-4" />
@@ -159,9 +169,14 @@ export function UploadPopover({ disabled, ensureConversation, onUploaded, onRefu
                 aria-valuenow={Math.round(state.progress * 100)}
                 className="h-2 overflow-hidden rounded-full bg-slate-100"
               >
-                <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${Math.max(4, state.progress * 100)}%` }} />
+                <div
+                  className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
+                  style={{ width: `${Math.max(4, state.progress * 100)}%` }}
+                />
               </div>
-              <p className="mt-1 text-xs text-slate-500">{state.progress < 1 ? `Uploading… ${Math.round(state.progress * 100)}%` : 'Reading the document…'}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {state.progress < 1 ? `Uploading… ${Math.round(state.progress * 100)}%` : 'Reading the document…'}
+              </p>
             </div>
           )}
 

@@ -19,7 +19,15 @@ const TIPS = [
 ];
 
 /** Shown in an empty conversation: who the editor is, the user's plan and what it can do. */
-export function WelcomePanel({ user, capabilities, capabilitiesLoading }: { user: PublicUser; capabilities: string; capabilitiesLoading: boolean }) {
+export function WelcomePanel({
+  user,
+  capabilities,
+  capabilitiesLoading,
+}: {
+  user: PublicUser;
+  capabilities: string;
+  capabilitiesLoading: boolean;
+}) {
   return (
     <section aria-labelledby="welcome-title" className="mx-auto max-w-2xl py-6 sm:py-10">
       <div className="flex flex-col items-center text-center">
@@ -33,7 +41,10 @@ export function WelcomePanel({ user, capabilities, capabilitiesLoading }: { user
       </div>
       <ul className="mt-8 grid gap-3 sm:grid-cols-2">
         {TIPS.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-xs">
+          <li
+            key={text}
+            className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-xs"
+          >
             <Icon aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-brand-600" />
             {text}
           </li>

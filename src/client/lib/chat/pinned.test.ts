@@ -12,9 +12,11 @@ describe('pinPreview', () => {
   });
 
   it('previews what a reader sees, not the Markdown source', () => {
-    expect(plainText('## Editor’s review\n\n_41 words · 2 sentences_\n\n### What works\n- The **lead** is `20` words.\n1. “in order to” → “to”: see [AP](https://apstylebook.com).')).toBe(
-      'Editor’s review 41 words · 2 sentences What works The lead is 20 words. “in order to” → “to”: see AP.',
-    );
+    expect(
+      plainText(
+        '## Editor’s review\n\n_41 words · 2 sentences_\n\n### What works\n- The **lead** is `20` words.\n1. “in order to” → “to”: see [AP](https://apstylebook.com).',
+      ),
+    ).toBe('Editor’s review 41 words · 2 sentences What works The lead is 20 words. “in order to” → “to”: see AP.');
     expect(plainText('Keep snake_case and 2 * 3 as they are')).toBe('Keep snake_case and 2 * 3 as they are');
     expect(plainText('He said \\*not\\* this')).toBe('He said *not* this');
   });

@@ -18,7 +18,9 @@ let cachedPins: PinnedMessage[] = [];
 
 function isPin(v: unknown): v is PinnedMessage {
   const p = v as PinnedMessage;
-  return !!p && typeof p.id === 'number' && typeof p.conversationId === 'number' && typeof p.content === 'string' && typeof p.userId === 'number';
+  return (
+    !!p && typeof p.id === 'number' && typeof p.conversationId === 'number' && typeof p.content === 'string' && typeof p.userId === 'number'
+  );
 }
 
 function read(): PinnedMessage[] {
@@ -88,15 +90,9 @@ export function pinPreview(content: string): string {
 /** The signed-in user's pins, newest first, and the ways to change them. */
 export function usePinnedMessages(userId: number) {
   const all = useSyncExternalStore(subscribe, read, () => cachedPins);
-  const pins = useMemo(
-    () => all.filter((p) => p.userId === userId).sort((a, b) => b.pinnedAt.localeCompare(a.pinnedAt)),
-    [all, userId],
-  );
+  const pins = useMemo(() => all.filter((p) => p.userId === userId).sort((a, b) => b.pinnedAt.localeCompare(a.pinnedAt)), [all, userId]);
   const isPinned = useCallback((messageId: number) => pins.some((p) => p.id === messageId), [pins]);
-  const unpin = useCallback(
-    (messageId: number) => write(read().filter((p) => !(p.userId === userId && p.id === messageId))),
-    [userId],
-  );
+  const unpin = useCallback((messageId: number) => write(read().filter((p) => !(p.userId === userId && p.id === messageId))), [userId]);
   const pin = useCallback(
     (message: Message) => {
       const others = read().filter((p) => !(p.userId === userId && p.id === message.id));

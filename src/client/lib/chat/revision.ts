@@ -40,7 +40,10 @@ export function copyInUserMessage(content: string): string {
       return blocks.slice(2).join('\n\n').trim();
     }
   }
-  const blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
+  const blocks = text
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   while (blocks.length > 1 && isRequest(blocks[0]!)) blocks.shift();
   text = blocks.join('\n\n');
   if (blocks.length === 1) {
@@ -79,7 +82,8 @@ export function revisionAt(messages: readonly Pick<Message, 'role' | 'content'>[
   for (let i = index - 1; i >= 0; i--) {
     const m = messages[i]!;
     const before = m.role === 'user' ? copyInUserMessage(m.content) : revisedTextIn(m.content);
-    if (before) return before.trim() === after.trim() ? null : { before, after, explanations: sectionText(reply.content, 'Edits explained') };
+    if (before)
+      return before.trim() === after.trim() ? null : { before, after, explanations: sectionText(reply.content, 'Edits explained') };
   }
   return null;
 }

@@ -37,7 +37,8 @@ function appendSaved(queryClient: QueryClient, conversationId: number, saved: Me
 /** What the server's refusal means for the page. */
 export function sendFailureOf(error: unknown): SendFailure {
   const details = errorDetailsOf(error);
-  if (details.code === 'TEAM_SUSPENDED') return { kind: 'team-suspended', teamName: typeof details.teamName === 'string' ? details.teamName : '' };
+  if (details.code === 'TEAM_SUSPENDED')
+    return { kind: 'team-suspended', teamName: typeof details.teamName === 'string' ? details.teamName : '' };
   if (details.code === 'SUBSCRIPTION_REQUIRED') return { kind: 'subscription-required' };
   return { kind: 'other' };
 }
@@ -97,7 +98,11 @@ export function useSendMessage(o: { onSent: (conversationId: number) => void; on
         const failure = sendFailureOf(error);
         if (failure.kind === 'team-suspended') handlers.current.onRefused(failure);
         else {
-          toast({ title: 'Failed to send message', description: serverMessage(error, 'Check your connection and try again.'), variant: 'destructive' });
+          toast({
+            title: 'Failed to send message',
+            description: serverMessage(error, 'Check your connection and try again.'),
+            variant: 'destructive',
+          });
           if (failure.kind === 'subscription-required') handlers.current.onRefused(failure);
         }
         return false;

@@ -3,7 +3,14 @@ import type { Finding } from '../types';
 import { formatScore, parseCorpus, score } from './score';
 
 const finding = (category: Finding['category'], start: number, end: number): Finding => ({
-  ruleId: `${category}/x`, category, start, end, text: '', message: '', explanation: '', suggestion: null,
+  ruleId: `${category}/x`,
+  category,
+  start,
+  end,
+  text: '',
+  message: '',
+  explanation: '',
+  suggestion: null,
 });
 
 describe('evaluation score', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectAction, detectSuggestionKinds, revisedTextIn, splitMessage } from './intent';
 
-const STEPS = '1. Remove redundant words and phrases. 2. Replace wordy expressions. 3. Improve clarity and flow where sentences are long. 4. Keep the facts and quotes unchanged.';
+const STEPS =
+  '1. Remove redundant words and phrases. 2. Replace wordy expressions. 3. Improve clarity and flow where sentences are long. 4. Keep the facts and quotes unchanged.';
 
 describe('detectAction', () => {
   it.each([
@@ -22,7 +23,9 @@ describe('detectAction', () => {
 
 describe('splitMessage', () => {
   it('separates a request from the copy after a colon', () => {
-    const { instruction, copy } = splitMessage('Write headlines for this: The Wrenfield City Council voted Tuesday to extend weekend hours at the library.');
+    const { instruction, copy } = splitMessage(
+      'Write headlines for this: The Wrenfield City Council voted Tuesday to extend weekend hours at the library.',
+    );
     expect(instruction).toBe('Write headlines for this:');
     expect(copy).toMatch(/^The Wrenfield City Council/);
     expect(detectSuggestionKinds(instruction)).toEqual(['headline']);
@@ -33,7 +36,8 @@ describe('splitMessage', () => {
   });
 
   it('takes pasted paragraphs as copy', () => {
-    const message = 'Can you check this story?\n\nThe council voted Tuesday to close two schools. The district lost 600 students since 2019, Superintendent Maria Leland said.';
+    const message =
+      'Can you check this story?\n\nThe council voted Tuesday to close two schools. The district lost 600 students since 2019, Superintendent Maria Leland said.';
     expect(splitMessage(message).copy).toMatch(/^The council voted/);
   });
 });

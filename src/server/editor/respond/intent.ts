@@ -2,12 +2,27 @@ import { ACTIONS, type Action, type SuggestionKind } from '../types';
 import { countWords } from '../text/words';
 
 const ACTION_WORDS: Record<Action, RegExp[]> = {
-  concise: [/\bconcise(ness)?\b/i, /\bshorten\b/i, /\bshorter\b/i, /\btighten\b/i, /\btrim\b/i, /\bbrevity\b/i, /\bwordiness\b/i, /\bcut (it|the|down)\b/i],
+  concise: [
+    /\bconcise(ness)?\b/i,
+    /\bshorten\b/i,
+    /\bshorter\b/i,
+    /\btighten\b/i,
+    /\btrim\b/i,
+    /\bbrevity\b/i,
+    /\bwordiness\b/i,
+    /\bcut (it|the|down)\b/i,
+  ],
   clarity: [/\bclarity\b/i, /\bclearer\b/i, /\bclarify\b/i, /\bmore clear\b/i, /\bunclear\b/i],
   grammar: [/\bgrammar\b/i, /\bgrammatical\b/i, /\bspelling\b/i, /\bpunctuation\b/i, /\bproofread\b/i, /\btypos?\b/i, /\bAP style\b/i],
   readability: [/\breadability\b/i, /\breadable\b/i, /\beasier to read\b/i, /\bflow\b/i],
   professional: [/\bprofessional(ly|ism)?\b/i, /\bformal\b/i, /\bpolish(ed)?\b/i],
-  simplify: [/\bsimplify\b/i, /\bsimpler\b/i, /\bsimple (language|words)\b/i, /\bplain (language|english)\b/i, /\bsimplif(y|ied) the language\b/i],
+  simplify: [
+    /\bsimplify\b/i,
+    /\bsimpler\b/i,
+    /\bsimple (language|words)\b/i,
+    /\bplain (language|english)\b/i,
+    /\bsimplif(y|ied) the language\b/i,
+  ],
 };
 
 const CONVERSATION = /\b(conversation|previous messages|chat history|earlier messages|messages above|everything above|whole thread)\b/i;
@@ -54,7 +69,8 @@ const KIND_WORDS: Record<SuggestionKind, RegExp> = {
 
 /** Suggestion kinds the request asks for ("write headlines and a caption"). */
 export function detectSuggestionKinds(instruction: string): SuggestionKind[] {
-  if (!/\b(write|suggest|give|draft|create|come up|need|want|headlines?|captions?|posts?|tweets?|ideas?|options?)\b/i.test(instruction)) return [];
+  if (!/\b(write|suggest|give|draft|create|come up|need|want|headlines?|captions?|posts?|tweets?|ideas?|options?)\b/i.test(instruction))
+    return [];
   return (Object.keys(KIND_WORDS) as SuggestionKind[]).filter((k) => KIND_WORDS[k].test(instruction));
 }
 
@@ -90,7 +106,10 @@ export function splitMessage(message: string): SplitMessage {
   if (fenced && countWords(fenced[1]!) >= 5) {
     return { instruction: message.replace(fenced[0], ' ').trim(), copy: fenced[1]!.trim() };
   }
-  const blocks = message.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
+  const blocks = message
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   const instruction: string[] = [];
   const copy: string[] = [];
   for (const [i, block] of blocks.entries()) {

@@ -20,7 +20,12 @@ export function statsLine(stats: Stats): string {
 }
 
 export function findingLine(f: Finding, inQuote: boolean): string {
-  const change = f.suggestion === null ? `**“${inline(f.text)}”**` : f.suggestion === '' ? `**“${inline(f.text)}”** → cut` : `**“${inline(f.text)}”** → **“${inline(f.suggestion)}”**`;
+  const change =
+    f.suggestion === null
+      ? `**“${inline(f.text)}”**`
+      : f.suggestion === ''
+        ? `**“${inline(f.text)}”** → cut`
+        : `**“${inline(f.text)}”** → **“${inline(f.suggestion)}”**`;
   const quoteNote = inQuote ? ' _(inside a quote: reported, not changed)_' : '';
   return `- ${change}: ${inline(f.message)}${quoteNote}\n  _Why:_ ${f.explanation} (\`${f.ruleId}\`)`;
 }

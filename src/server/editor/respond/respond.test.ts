@@ -6,7 +6,8 @@ import { respond } from './respond';
 
 const STORY =
   'The Larkhaven City Council will hold a public hearing on the proposed water rate increase at 7pm Tuesday at City Hall. The increase would raise the average monthly bill by 6 per cent, according to a staff report. "We are excited in order to bring this to our community," Mayor Jo Reyes stated.';
-const CONCISE = 'Please make this text more concise: 1. Remove redundant words. 2. Replace wordy phrases with shorter ones. 3. Keep quotes unchanged.';
+const CONCISE =
+  'Please make this text more concise: 1. Remove redundant words. 2. Replace wordy phrases with shorter ones. 3. Keep quotes unchanged.';
 
 describe('respond', () => {
   beforeAll(() => warmHarper(), 60_000);
@@ -37,7 +38,11 @@ describe('respond', () => {
   });
 
   it('works on an uploaded document when the message holds no copy', async () => {
-    const reply = await respond({ message: 'Fix grammar and style: 1. Correct spelling. 2. Apply AP style.', documents: [{ name: 'story.docx', text: STORY }], waitForGrammar: true });
+    const reply = await respond({
+      message: 'Fix grammar and style: 1. Correct spelling. 2. Apply AP style.',
+      documents: [{ name: 'story.docx', text: STORY }],
+      waitForGrammar: true,
+    });
     expect(reply).toContain('**story.docx**');
     expect(reply).toContain('at 7 p.m. Tuesday');
     expect(reply).toContain('`style/times`');
@@ -45,7 +50,14 @@ describe('respond', () => {
 
   it('chains actions on the latest revised text', async () => {
     const first = await respond({ message: STORY, waitForGrammar: true });
-    const reply = await respond({ history: [{ role: 'user', content: STORY }, { role: 'assistant', content: first }], message: CONCISE, waitForGrammar: true });
+    const reply = await respond({
+      history: [
+        { role: 'user', content: STORY },
+        { role: 'assistant', content: first },
+      ],
+      message: CONCISE,
+      waitForGrammar: true,
+    });
     expect(reply).toContain('Working on the latest revised version');
     expect(reply).toContain('7 p.m.');
   });
@@ -57,7 +69,10 @@ describe('respond', () => {
   });
 
   it('compares two drafts', async () => {
-    const reply = await respond([], 'Compare these drafts:\n\nThe council met at 7pm in order to vote on the budget.\n\n---\n\nThe council met at 7 p.m. to vote on the budget.');
+    const reply = await respond(
+      [],
+      'Compare these drafts:\n\nThe council met at 7pm in order to vote on the budget.\n\n---\n\nThe council met at 7 p.m. to vote on the budget.',
+    );
     expect(reply).toContain('## Side-by-side comparison');
     expect(reply).toContain('`style/times`');
   });
@@ -70,7 +85,12 @@ describe('respond', () => {
     expect(await respond([], 'x '.repeat(60_000))).toMatch(/at most 100,000 characters/);
     const binary = Array.from({ length: 3000 }, (_, i) => String.fromCharCode((i * 31) % 256)).join('');
     expect(await respond([], binary)).toMatch(/binary data/);
-    expect(await respond([], 'Der Stadtrat hat am Dienstag beschlossen, die Öffnungszeiten der Bibliothek am Wochenende zu verlängern und mehr Personal einzustellen.')).toMatch(/does not look like English/);
+    expect(
+      await respond(
+        [],
+        'Der Stadtrat hat am Dienstag beschlossen, die Öffnungszeiten der Bibliothek am Wochenende zu verlängern und mehr Personal einzustellen.',
+      ),
+    ).toMatch(/does not look like English/);
     expect(await respond([], '🎉🎉🎉 🙌 👏👏')).toContain('Paste a story');
     // @ts-expect-error a caller that passes nonsense still gets an answer
     expect(await respond({ message: 42 })).toContain('Paste a story');

@@ -30,7 +30,8 @@ export const HELP = [
   '- **compare** two drafts side by side.',
 ].join('\n');
 
-const GRAMMAR_LOADING = '_The spelling and grammar checker is still loading, so this pass covers style, clarity, quotes, context, vague reporting and legal wording. Ask again in a moment for spelling too._';
+const GRAMMAR_LOADING =
+  '_The spelling and grammar checker is still loading, so this pass covers style, clarity, quotes, context, vague reporting and legal wording. Ask again in a moment for spelling too._';
 
 interface FoundCopy {
   text: string;
@@ -78,14 +79,22 @@ async function review(copy: FoundCopy, wait: boolean): Promise<string> {
   out.push(`_${statsLine(analysis.stats)}_`, '');
   out.push('### What works');
   const good = strengths(doc, analysis, grammarChecked);
-  out.push(...(good.length ? good.map((g) => `- ${g}`) : ['- The story has its facts in place; the fixes below will make it publishable.']), '');
+  out.push(
+    ...(good.length ? good.map((g) => `- ${g}`) : ['- The story has its facts in place; the fixes below will make it publishable.']),
+    '',
+  );
   out.push('### What to fix');
   if (analysis.findings.length === 0) out.push('Nothing: the copy passes every check. Give it a final read for facts and names.', '');
   else out.push(...groupedFindings(analysis.findings, (f) => doc.inQuote(f.start, f.end)));
   if (revised.edits.length) {
     out.push('### Revised text', '', revised.text, '', '### Edits explained', ...editLines(revised.edits), '');
-    const left = analysis.findings.filter((f) => !revised.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end)).length;
-    if (left) out.push(`The other ${left} ${left === 1 ? 'point needs' : 'points need'} your judgment: they are listed above with the reason. Quotes stay exactly as the source said them.`);
+    const left = analysis.findings.filter(
+      (f) => !revised.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end),
+    ).length;
+    if (left)
+      out.push(
+        `The other ${left} ${left === 1 ? 'point needs' : 'points need'} your judgment: they are listed above with the reason. Quotes stay exactly as the source said them.`,
+      );
   }
   if (!grammarChecked) out.push('', GRAMMAR_LOADING);
   return out.join('\n').trim();
@@ -104,12 +113,19 @@ async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Prom
   const out: string[] = [`## Revised: ${spec.label}`, ''];
   const note = sourceNote(copy);
   if (note) out.push(note, '');
-  if (result.edits.length === 0) out.push(`I found nothing to change safely to make this ${spec.label}. Quotes stay exactly as the source said them.`, '');
-  else out.push(`${result.edits.length} ${result.edits.length === 1 ? 'edit' : 'edits'}; quotations are left exactly as the source said them.`, '');
+  if (result.edits.length === 0)
+    out.push(`I found nothing to change safely to make this ${spec.label}. Quotes stay exactly as the source said them.`, '');
+  else
+    out.push(
+      `${result.edits.length} ${result.edits.length === 1 ? 'edit' : 'edits'}; quotations are left exactly as the source said them.`,
+      '',
+    );
   out.push('### Revised text', '', result.text, '');
   if (result.edits.length) out.push('### Edits explained', ...editLines(result.edits), '');
-  if (open.length) out.push('### Still to check', 'These need a person’s judgment (or sit inside a quote):', ...groupedFindings(open, inQuote, 6));
-  if (!wait && grammarCheckerState() !== 'ready' && (action === 'grammar' || action === 'clarity' || action === 'professional')) out.push('', GRAMMAR_LOADING);
+  if (open.length)
+    out.push('### Still to check', 'These need a person’s judgment (or sit inside a quote):', ...groupedFindings(open, inQuote, 6));
+  if (!wait && grammarCheckerState() !== 'ready' && (action === 'grammar' || action === 'clarity' || action === 'professional'))
+    out.push('', GRAMMAR_LOADING);
   return out.join('\n').trim();
 }
 
@@ -128,14 +144,22 @@ function suggestions(copy: FoundCopy, kinds: readonly SuggestionKind[]): string 
     const options = suggest(copy.text, kind);
     out.push(`## ${KIND_TITLES[kind]}`, '');
     if (!options.length) out.push('The copy is too short to draw one from; add the lead sentence (who did what, where and when).', '');
-    else out.push(...options.map((o, i) => `${i + 1}. ${o} _(${o.length} characters)_`), '', `_${KIND_NOTES[kind]} Built only from the facts, names and numbers in your copy._`, '');
+    else
+      out.push(
+        ...options.map((o, i) => `${i + 1}. ${o} _(${o.length} characters)_`),
+        '',
+        `_${KIND_NOTES[kind]} Built only from the facts, names and numbers in your copy._`,
+        '',
+      );
   }
   return out.join('\n').trim();
 }
 
 /** Two drafts in one message: split at a line of dashes or at "Before:"/"After:" labels. */
 function twoDrafts(copy: string): [string, string] | null {
-  const labelled = copy.match(/^\s*(?:before|original|draft 1|first draft)\s*:\s*([\s\S]+?)\n\s*(?:after|revised|draft 2|second draft)\s*:\s*([\s\S]+)$/i);
+  const labelled = copy.match(
+    /^\s*(?:before|original|draft 1|first draft)\s*:\s*([\s\S]+?)\n\s*(?:after|revised|draft 2|second draft)\s*:\s*([\s\S]+)$/i,
+  );
   if (labelled) return [labelled[1]!.trim(), labelled[2]!.trim()];
   const parts = copy.split(/\n\s*(?:-{3,}|={3,}|\*{3,})\s*\n/);
   return parts.length === 2 ? [parts[0]!.trim(), parts[1]!.trim()] : null;
@@ -147,10 +171,21 @@ async function comparison(before: string, after: string, wait: boolean): Promise
   const out = ['## Side-by-side comparison', ''];
   if (!summary.length) return [...out, 'The two drafts are identical.'].join('\n');
   const diff = ops
-    .map((o) => (o.type === 'equal' ? o.before : `${o.before.trim() ? `~~${o.before.trim()}~~` : ''}${o.before.trim() && o.after.trim() ? ' ' : ''}${o.after.trim() ? `**${o.after.trim()}**` : ''}${/\s$/.test(o.after || o.before) ? ' ' : ''}`))
+    .map((o) =>
+      o.type === 'equal'
+        ? o.before
+        : `${o.before.trim() ? `~~${o.before.trim()}~~` : ''}${o.before.trim() && o.after.trim() ? ' ' : ''}${o.after.trim() ? `**${o.after.trim()}**` : ''}${/\s$/.test(o.after || o.before) ? ' ' : ''}`,
+    )
     .join('');
   out.push(diff, '', '### What changed');
-  out.push(...summary.slice(0, 30).map((s, i) => `${i + 1}. ${s.ruleId ? `“${inline(s.before)}” → “${inline(s.after)}”: ${s.explanation} (\`${s.ruleId}\`)` : s.explanation}`));
+  out.push(
+    ...summary
+      .slice(0, 30)
+      .map(
+        (s, i) =>
+          `${i + 1}. ${s.ruleId ? `“${inline(s.before)}” → “${inline(s.after)}”: ${s.explanation} (\`${s.ruleId}\`)` : s.explanation}`,
+      ),
+  );
   return out.join('\n');
 }
 
@@ -159,8 +194,16 @@ async function comparison(before: string, after: string, wait: boolean): Promise
  * or `respond(history, message)`. Never throws for bad input: it answers with what to do.
  */
 export async function respond(input: RespondInput): Promise<string>;
-export async function respond(history: readonly ChatTurn[], message: string, options?: Omit<RespondInput, 'history' | 'message'>): Promise<string>;
-export async function respond(a: RespondInput | readonly ChatTurn[], b?: string, c?: Omit<RespondInput, 'history' | 'message'>): Promise<string> {
+export async function respond(
+  history: readonly ChatTurn[],
+  message: string,
+  options?: Omit<RespondInput, 'history' | 'message'>,
+): Promise<string>;
+export async function respond(
+  a: RespondInput | readonly ChatTurn[],
+  b?: string,
+  c?: Omit<RespondInput, 'history' | 'message'>,
+): Promise<string> {
   const input: RespondInput = Array.isArray(a) ? { history: a as readonly ChatTurn[], message: b ?? '', ...c } : (a as RespondInput);
   const message = typeof input.message === 'string' ? input.message : '';
   const history = (input.history ?? []).filter((t) => t && typeof t.content === 'string');

@@ -34,7 +34,13 @@ const E = '(?![\\p{L}\\p{N}])';
 /** A case-insensitive regex that matches any of the phrases as whole words (longest first). */
 export function phraseRegex(phrases: readonly string[], flags = 'giu'): RegExp {
   const sorted = [...new Set(phrases)].sort((a, b) => b.length - a.length);
-  const body = sorted.map((p) => escapeRegExp(p).replace(/\\?\s+/g, '\\s+').replace(/'/g, "['’]")).join('|');
+  const body = sorted
+    .map((p) =>
+      escapeRegExp(p)
+        .replace(/\\?\s+/g, '\\s+')
+        .replace(/'/g, "['’]"),
+    )
+    .join('|');
   return new RegExp(`${B}(?:${body})${E}`, flags);
 }
 

@@ -10,10 +10,14 @@ export interface StorySentence {
 }
 
 const WEEKDAY = WEEKDAYS.join('|');
-const INTRO = /^(After|Before|During|In|On|At|Under|With|Following|Despite|Since|Because|When|While|Although|As|Amid|Over|For)\b[^,]{0,80},\s+/;
+const INTRO =
+  /^(After|Before|During|In|On|At|Under|With|Following|Despite|Since|Because|When|While|Although|As|Amid|Over|For)\b[^,]{0,80},\s+/;
 const ATTRIBUTION_TAIL =
   /,\s+(?:according to [^,.]+|(?:the\s+)?[\p{L}.'’-]+(?:\s+[\p{L}.'’-]+){0,6}\s+(?:said|says)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|\p{Lu}\p{Ll}+\.?\s+\d{1,2}))?|(?:said|says)\s+[\p{L}.'’-]+(?:\s+[\p{L}.'’-]+){0,6})\s*\.?$/u;
-const DAY_WORDS = new RegExp(`\\s+(?:(?:on|late|early|last|this)\\s+)?(?:${WEEKDAY})(?:\\s+(?:morning|afternoon|evening|night))?(?=[\\s,.;]|$)`, 'g');
+const DAY_WORDS = new RegExp(
+  `\\s+(?:(?:on|late|early|last|this)\\s+)?(?:${WEEKDAY})(?:\\s+(?:morning|afternoon|evening|night))?(?=[\\s,.;]|$)`,
+  'g',
+);
 
 export function storySentences(text: string, doc: Doc = buildDocument(text)): StorySentence[] {
   return doc.sentences.map((s) => {
@@ -40,11 +44,44 @@ export function findWhen(text: string): string | null {
 export function findWhere(text: string): string | null {
   const m = text.match(/\b(?:at|in|on|near)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.-]+){0,4})/u);
   if (!m) return null;
-  if (new RegExp(`^(?:${WEEKDAY}|January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.|Feb\\.|Aug\\.|Sept\\.|Oct\\.|Nov\\.|Dec\\.)`).test(m[1]!)) return null;
+  if (
+    new RegExp(
+      `^(?:${WEEKDAY}|January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.|Feb\\.|Aug\\.|Sept\\.|Oct\\.|Nov\\.|Dec\\.)`,
+    ).test(m[1]!)
+  )
+    return null;
   return m[0];
 }
 
-const NOT_PAST = new Set(['need', 'feed', 'seed', 'speed', 'bleed', 'breed', 'exceed', 'proceed', 'succeed', 'red', 'bed', 'shed', 'hundred', 'sacred', 'naked', 'wicked', 'kindred', 'sled', 'wed', 'shred', 'weed', 'deed', 'greed', 'steed', 'creed', 'tweed', 'embed']);
+const NOT_PAST = new Set([
+  'need',
+  'feed',
+  'seed',
+  'speed',
+  'bleed',
+  'breed',
+  'exceed',
+  'proceed',
+  'succeed',
+  'red',
+  'bed',
+  'shed',
+  'hundred',
+  'sacred',
+  'naked',
+  'wicked',
+  'kindred',
+  'sled',
+  'wed',
+  'shred',
+  'weed',
+  'deed',
+  'greed',
+  'steed',
+  'creed',
+  'tweed',
+  'embed',
+]);
 const AUX = /^(will|would|could|can|may|might|must|should|has|have|had|is|are|was|were|plans|plan|wants|hopes|expects)$/i;
 
 /**
@@ -64,7 +101,12 @@ export function toHeadlineTense(clause: string): string {
     if (AUX.test(bare)) return words.join(' ');
     if (/^(the|a|an|its|their|his|her|of|to|and|or|who|that|which|by|for|with|in|on|at|from)$/i.test(prev)) continue;
     if (NOT_PAST.has(bare)) continue;
-    if (/^\p{Ll}+ed$/u.test(bare) || /^(beat|won|found|made|took|held|sold|lost|spent|paid|cut|set|left|ran|gave|chose|fell|rose|grew|built|brought|bought|met|went|came|began|hit|struck|shut|led|sent|told|kept|drew|wrote|saw|got|put|sought|broke|shot)$/.test(bare)) {
+    if (
+      /^\p{Ll}+ed$/u.test(bare) ||
+      /^(beat|won|found|made|took|held|sold|lost|spent|paid|cut|set|left|ran|gave|chose|fell|rose|grew|built|brought|bought|met|went|came|began|hit|struck|shut|led|sent|told|kept|drew|wrote|saw|got|put|sought|broke|shot)$/.test(
+        bare,
+      )
+    ) {
       const present = presentOfPast(bare);
       if (!present) return words.join(' ');
       words[i] = present + w.slice(bare.length);

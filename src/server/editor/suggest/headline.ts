@@ -1,5 +1,14 @@
 import { countWords } from '../text/words';
-import { findWhen, findWhere, storySentences, stripAttribution, stripDays, stripFinalPunctuation, stripIntro, toHeadlineTense } from './facts';
+import {
+  findWhen,
+  findWhere,
+  storySentences,
+  stripAttribution,
+  stripDays,
+  stripFinalPunctuation,
+  stripIntro,
+  toHeadlineTense,
+} from './facts';
 
 export const HEADLINE_MAX = 70;
 
@@ -15,7 +24,9 @@ export function condense(s: string): string {
     .replace(new RegExp(`,\\s+(?:${STATES}),?`, 'g'), '')
     .replace(/,\s+(?:the|a|an|who|which)\s+[^,]{3,60},/g, '')
     .replace(new RegExp(`\\s+(?:(?:from|until|by|at|after|before|between)\\s+)?${TIME}(?:\\s+(?:to|until|and)\\s+${TIME})?`, 'g'), '')
-    .replace(/\s+\p{Ll}+ly\b(?=\s)/gu, (m) => (/^\s+(only|early|daily|weekly|monthly|yearly|nearly|family|rally|supply|apply|reply|fly|ally|july|italy)$/i.test(m) ? m : ''))
+    .replace(/\s+\p{Ll}+ly\b(?=\s)/gu, (m) =>
+      /^\s+(only|early|daily|weekly|monthly|yearly|nearly|family|rally|supply|apply|reply|fly|ally|july|italy)$/i.test(m) ? m : '',
+    )
     .replace(/\s{2,}/g, ' ');
 }
 

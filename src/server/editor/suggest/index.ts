@@ -11,7 +11,8 @@ import { socialPosts } from './social';
  * when), drawn only from the copy's own sentences.
  */
 export function suggest(text: string, kind: SuggestionKind): string[] {
-  if (!(SUGGESTION_KINDS as readonly string[]).includes(kind)) throw new Error(`Unknown suggestion kind "${String(kind)}". Use one of: ${SUGGESTION_KINDS.join(', ')}.`);
+  if (!(SUGGESTION_KINDS as readonly string[]).includes(kind))
+    throw new Error(`Unknown suggestion kind "${String(kind)}". Use one of: ${SUGGESTION_KINDS.join(', ')}.`);
   const problem = assertUsable(text);
   if (problem === 'empty' || problem === 'not-english') return [];
   if (kind === 'headline') return headlines(text);

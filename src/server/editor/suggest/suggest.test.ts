@@ -44,7 +44,10 @@ describe('suggest', () => {
   });
 
   it('writes headlines in the present tense', () => {
-    const [h] = suggest('The Wrenfield City Council voted unanimously Tuesday to extend weekend hours at the public library. The branch will stay open until 8 p.m.', 'headline');
+    const [h] = suggest(
+      'The Wrenfield City Council voted unanimously Tuesday to extend weekend hours at the public library. The branch will stay open until 8 p.m.',
+      'headline',
+    );
     expect(h).toMatch(/^Wrenfield City Council votes to extend weekend hours/);
   });
 

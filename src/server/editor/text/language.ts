@@ -1,7 +1,9 @@
 const FUNCTION_WORDS = new Set(
-  ('the a an and or but of to in on at for with by from as is are was were be been has have had it its this that these those ' +
+  (
+    'the a an and or but of to in on at for with by from as is are was were be been has have had it its this that these those ' +
     'he she they we i you his her their our my your not no will would can could should may said says who which what when where ' +
-    'than then there after before about into over under more most also just only if so up out one two all some any new').split(' '),
+    'than then there after before about into over under more most also just only if so up out one two all some any new'
+  ).split(' '),
 );
 
 /**

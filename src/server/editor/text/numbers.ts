@@ -41,8 +41,24 @@ export function ordinalSuffix(n: number): string {
 }
 
 const SPELLED_ORDINALS: Record<string, number> = {
-  tenth: 10, eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18,
-  nineteenth: 19, twentieth: 20, thirtieth: 30, fortieth: 40, fiftieth: 50, sixtieth: 60, seventieth: 70, eightieth: 80, ninetieth: 90,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+  fortieth: 40,
+  fiftieth: 50,
+  sixtieth: 60,
+  seventieth: 70,
+  eightieth: 80,
+  ninetieth: 90,
 };
 export const SPELLED_ORDINAL_10_PLUS = `(?:(?:${TENS.slice(2).join('|')})-(?:${ORDINAL_WORDS.slice(1).join('|')})|${Object.keys(SPELLED_ORDINALS).join('|')})`;
 

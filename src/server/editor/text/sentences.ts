@@ -18,7 +18,9 @@ const ABBREVIATIONS = new Set(
 
 /** Words that, after an abbreviation, show a new sentence has begun. */
 const STARTERS = new Set(
-  'The A An He She It They We I You His Her Its Their Our This That These Those In On At But And After Before When While If There Officers Police Authorities Residents Officials Some Many Most No One Two Three Four Five'.split(' '),
+  'The A An He She It They We I You His Her Its Their Our This That These Those In On At But And After Before When While If There Officers Police Authorities Residents Officials Some Many Most No One Two Three Four Five'.split(
+    ' ',
+  ),
 );
 
 function tokenBefore(text: string, dot: number): string {

@@ -20,6 +20,8 @@ describe('AI provider choice', () => {
   });
 
   it('refuses a timeout that is not a positive number of milliseconds', () => {
-    expect(() => providerFor({ OPENAI_API_KEY: 'sk-x', OPENAI_TIMEOUT_MS: 'soon' })).toThrow('OPENAI_TIMEOUT_MS must be a positive integer');
+    expect(() => providerFor({ OPENAI_API_KEY: 'sk-x', OPENAI_TIMEOUT_MS: 'soon' })).toThrow(
+      'OPENAI_TIMEOUT_MS must be a positive integer',
+    );
   });
 });

@@ -20,7 +20,8 @@ class SilenceTimeout extends Error {}
 /** The user-facing failure for an SDK error; `detail` names the status or cause for the log, never the key. */
 export function toModelFailure(error: unknown): ModelFailure {
   if (error instanceof ModelFailure) return error;
-  if (error instanceof SilenceTimeout || error instanceof APIConnectionTimeoutError) return new ModelFailure('timeout', 'no answer in time');
+  if (error instanceof SilenceTimeout || error instanceof APIConnectionTimeoutError)
+    return new ModelFailure('timeout', 'no answer in time');
   if (error instanceof APIError && error.status === 401) return new ModelFailure('auth', 'HTTP 401');
   if (error instanceof APIError && error.status === 429) return new ModelFailure('rate-limit', 'HTTP 429');
   if (error instanceof APIConnectionError) return new ModelFailure('timeout', `connection failed (${describeCause(error.cause)})`);

@@ -42,7 +42,11 @@ export async function groundingFor(copy: string | null): Promise<string | null> 
     const lines = summary.split('\n');
     if (lines.length <= GROUNDING_MAX_LINES) return summary;
     // Keep the closing instruction (never invent facts) after the cut.
-    return [...lines.slice(0, GROUNDING_MAX_LINES - 2), `- ... ${lines.length - GROUNDING_MAX_LINES + 1} more findings not listed.`, lines.at(-1)!].join('\n');
+    return [
+      ...lines.slice(0, GROUNDING_MAX_LINES - 2),
+      `- ... ${lines.length - GROUNDING_MAX_LINES + 1} more findings not listed.`,
+      lines.at(-1)!,
+    ].join('\n');
   } catch {
     // Binary or oversized copy, or the editor busy: the model still answers, without findings.
     return null;

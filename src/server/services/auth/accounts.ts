@@ -127,7 +127,9 @@ export function createAccountService(deps: Deps) {
       const passwordHash = await hashPassword(input.newPassword);
       db.transaction((tx) => {
         tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-        tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId))).run();
+        tx.delete(sessions)
+          .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)))
+          .run();
         // A reset link sent before the change must not undo it.
         tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
       });

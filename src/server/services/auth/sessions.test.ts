@@ -38,10 +38,22 @@ describe('session tokens', () => {
     const { token, session } = svc.create(user.id, true);
     t.db
       .update(users)
-      .set({ isAdmin: true, teamId: 7, subscriptionStatus: 'active', subscriptionRenewalDate: new Date('2026-04-02T09:00:00Z'), billingCustomerId: 'cus_1', cancelAtPeriodEnd: true })
+      .set({
+        isAdmin: true,
+        teamId: 7,
+        subscriptionStatus: 'active',
+        subscriptionRenewalDate: new Date('2026-04-02T09:00:00Z'),
+        billingCustomerId: 'cus_1',
+        cancelAtPeriodEnd: true,
+      })
       .where(eq(users.id, user.id))
       .run();
-    const viaDrizzle = t.db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, session.id)).get()!;
+    const viaDrizzle = t.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, session.id))
+      .get()!;
     const found = svc.validate(token)!;
     expect({ session: found.session, user: found.user }).toEqual(viaDrizzle);
     expect(found.user.subscriptionRenewalDate).toBeInstanceOf(Date);
@@ -125,7 +137,11 @@ describe('session expiry', () => {
     const long = svc.create(user.id, true);
     t.clock.advance(2 * DAY_MS);
     svc.deleteExpired();
-    const ids = t.db.select({ id: sessions.id }).from(sessions).all().map((r) => r.id);
+    const ids = t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .all()
+      .map((r) => r.id);
     expect(ids).toEqual([long.session.id]);
     expect(ids).not.toContain(short.session.id);
   });

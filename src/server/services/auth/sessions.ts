@@ -102,9 +102,7 @@ export function createSessionService(db: DB, clock: Clock) {
     },
 
     invalidateAllForUser(userId: number, exceptSessionId?: string) {
-      const where = exceptSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-        : eq(sessions.userId, userId);
+      const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
       db.delete(sessions).where(where).run();
     },
 

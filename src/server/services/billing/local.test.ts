@@ -34,11 +34,19 @@ describe('local billing over a moving clock', () => {
     const created = await post(t, '/api/create-subscription', {}, { token });
     expect(created.status).toBe(200);
     const body = (await created.json()) as Record<string, unknown>;
-    expect(body).toEqual({ subscriptionId: expect.stringMatching(/^local_sub_/), is100PercentOff: false, message: 'Your 7-day free trial has started' });
+    expect(body).toEqual({
+      subscriptionId: expect.stringMatching(/^local_sub_/),
+      is100PercentOff: false,
+      message: 'Your 7-day free trial has started',
+    });
     expect(body).not.toHaveProperty('clientSecret');
 
     let user = await me(token);
-    expect(user).toMatchObject({ subscriptionStatus: 'trialing', subscriptionPlan: 'professional', subscriptionRenewalDate: '2026-03-09T09:00:00.000Z' });
+    expect(user).toMatchObject({
+      subscriptionStatus: 'trialing',
+      subscriptionPlan: 'professional',
+      subscriptionRenewalDate: '2026-03-09T09:00:00.000Z',
+    });
     expect(canEdit(user)).toBe(true);
 
     const again = await post(t, '/api/create-subscription', {}, { token });
@@ -50,14 +58,22 @@ describe('local billing over a moving clock', () => {
 
     t.clock.advance(1);
     user = await me(token);
-    expect(user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional', subscriptionRenewalDate: '2026-04-09T09:00:00.000Z' });
+    expect(user).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      subscriptionRenewalDate: '2026-04-09T09:00:00.000Z',
+    });
     expect(canEdit(user)).toBe(true);
 
     const cancelled = await post(t, '/api/cancel-subscription', undefined, { token });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toEqual({ message: 'Subscription cancelled. You keep access until 2026-04-09.' });
     user = await me(token);
-    expect(user).toMatchObject({ subscriptionStatus: 'active', cancelAtPeriodEnd: true, subscriptionRenewalDate: '2026-04-09T09:00:00.000Z' });
+    expect(user).toMatchObject({
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+      subscriptionRenewalDate: '2026-04-09T09:00:00.000Z',
+    });
     expect(canEdit(user)).toBe(true);
 
     t.clock.set('2026-04-09T08:59:59.999Z');
@@ -67,7 +83,12 @@ describe('local billing over a moving clock', () => {
     t.clock.advance(1);
     user = await me(token);
     // No plan is left behind: the landing page offers the plan again instead of 'Current Plan'.
-    expect(user).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: null, subscriptionRenewalDate: null, cancelAtPeriodEnd: false });
+    expect(user).toMatchObject({
+      subscriptionStatus: 'inactive',
+      subscriptionPlan: null,
+      subscriptionRenewalDate: null,
+      cancelAtPeriodEnd: false,
+    });
     expect(canEdit(user)).toBe(false);
 
     const nothing = await post(t, '/api/cancel-subscription', undefined, { token });

@@ -62,8 +62,14 @@ describe('promo codes with local billing', () => {
       message: 'Promo code applied: $10.00 off',
       discount: { amount: 10, type: 'amount', is100PercentOff: false },
     });
-    expect(await validate(token, 'NEWSROOM')).toMatchObject({ valid: true, discount: { amount: 100, type: 'percent', is100PercentOff: true } });
-    expect(await validate(token, 'ALLOFIT')).toMatchObject({ valid: true, discount: { amount: 50, type: 'amount', is100PercentOff: true } });
+    expect(await validate(token, 'NEWSROOM')).toMatchObject({
+      valid: true,
+      discount: { amount: 100, type: 'percent', is100PercentOff: true },
+    });
+    expect(await validate(token, 'ALLOFIT')).toMatchObject({
+      valid: true,
+      discount: { amount: 50, type: 'amount', is100PercentOff: true },
+    });
   });
 
   it('refuses a code after its expiry', async () => {

@@ -51,7 +51,9 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
     }
     if (
       userId != null &&
-      db.select({ id: promoRedemptions.id }).from(promoRedemptions)
+      db
+        .select({ id: promoRedemptions.id })
+        .from(promoRedemptions)
         .where(and(eq(promoRedemptions.promoCodeId, row.id), eq(promoRedemptions.userId, userId)))
         .get()
     ) {
@@ -69,23 +71,26 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
      * would otherwise fail the deferred transaction with SQLITE_BUSY_SNAPSHOT.
      */
     redeem(code: string, userId: number): PromoValidation {
-      return db.transaction((tx) => {
-        const { row, result } = check(code, userId);
-        if (!row) return result;
-        const bumped = tx
-          .update(promoCodes)
-          .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
-          .where(
-            and(
-              eq(promoCodes.id, row.id),
-              sql`(${promoCodes.maxRedemptions} IS NULL OR ${promoCodes.timesRedeemed} < ${promoCodes.maxRedemptions})`,
-            ),
-          )
-          .run();
-        if (bumped.changes === 0) return { valid: false, message: PROMO_MESSAGES.usedUp };
-        tx.insert(promoRedemptions).values({ promoCodeId: row.id, userId, createdAt: clock() }).run();
-        return result;
-      }, { behavior: 'immediate' });
+      return db.transaction(
+        (tx) => {
+          const { row, result } = check(code, userId);
+          if (!row) return result;
+          const bumped = tx
+            .update(promoCodes)
+            .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
+            .where(
+              and(
+                eq(promoCodes.id, row.id),
+                sql`(${promoCodes.maxRedemptions} IS NULL OR ${promoCodes.timesRedeemed} < ${promoCodes.maxRedemptions})`,
+              ),
+            )
+            .run();
+          if (bumped.changes === 0) return { valid: false, message: PROMO_MESSAGES.usedUp };
+          tx.insert(promoRedemptions).values({ promoCodeId: row.id, userId, createdAt: clock() }).run();
+          return result;
+        },
+        { behavior: 'immediate' },
+      );
     },
 
     create(input: NewPromoCode): PromoCodeRow {

@@ -34,7 +34,11 @@ function deliver(event: object, o: { timestamp?: number; secret?: string; body?:
   });
   return t.app.request('/api/stripe/webhook', {
     method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signature,
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    },
     body: o.body ? o.body(payload) : payload,
   });
 }
@@ -66,7 +70,11 @@ describe('Stripe webhooks', () => {
     const res = await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
     expect(res.status).toBe(200);
     const user = await me(token);
-    expect(user).toMatchObject({ subscriptionStatus: 'trialing', subscriptionPlan: 'professional', subscriptionRenewalDate: '2026-03-09T09:00:00.000Z' });
+    expect(user).toMatchObject({
+      subscriptionStatus: 'trialing',
+      subscriptionPlan: 'professional',
+      subscriptionRenewalDate: '2026-03-09T09:00:00.000Z',
+    });
     expect(canEdit(user)).toBe(true);
     expect(stripe.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${subscriptionId}`).length).toBeGreaterThan(0);
   });
@@ -75,7 +83,9 @@ describe('Stripe webhooks', () => {
     const { token, subscriptionId } = await subscriberWithCard();
     const event = subscriptionEvent('customer.subscription.updated', subscriptionId);
 
-    const tampered = await deliver(event, { body: (signed) => signed.replace('"customer.subscription.updated"', '"customer.subscription.deleted"') });
+    const tampered = await deliver(event, {
+      body: (signed) => signed.replace('"customer.subscription.updated"', '"customer.subscription.deleted"'),
+    });
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toEqual({ message: 'Invalid webhook signature' });
 
@@ -233,8 +243,22 @@ describe('Stripe webhooks', () => {
     await post(t, '/api/create-subscription', {}, { token });
     expect(stripe.customers()).toHaveLength(1);
 
-    const nobody = { id: 'cs_test_b2', object: 'checkout.session', mode: 'subscription', client_reference_id: 'not-a-user', customer: 'cus_x', subscription: null };
-    const oneOff = { id: 'cs_test_b3', object: 'checkout.session', mode: 'payment', client_reference_id: String(userId), customer: null, subscription: null };
+    const nobody = {
+      id: 'cs_test_b2',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: 'not-a-user',
+      customer: 'cus_x',
+      subscription: null,
+    };
+    const oneOff = {
+      id: 'cs_test_b3',
+      object: 'checkout.session',
+      mode: 'payment',
+      client_reference_id: String(userId),
+      customer: null,
+      subscription: null,
+    };
     for (const session of [nobody, oneOff]) {
       expect((await deliver(stripe.event('checkout.session.completed', session))).status).toBe(200);
     }

@@ -140,7 +140,11 @@ describe('Stripe billing: subscribing', () => {
   it('starts afresh when Stripe no longer knows the stored customer and subscription (keys moved to another account)', async () => {
     const token = await registerUser(t, 'mariana');
     const { id } = await me(token);
-    t.db.update(users).set({ billingCustomerId: 'cus_elsewhere', billingSubscriptionId: 'sub_elsewhere', subscriptionStatus: 'incomplete' }).where(eq(users.id, id)).run();
+    t.db
+      .update(users)
+      .set({ billingCustomerId: 'cus_elsewhere', billingSubscriptionId: 'sub_elsewhere', subscriptionStatus: 'incomplete' })
+      .where(eq(users.id, id))
+      .run();
 
     const created = await create(token);
     expect(created.clientSecret).toMatch(/^seti_/);
@@ -251,7 +255,9 @@ describe('Stripe billing: subscribing', () => {
     expect(call.params).not.toHaveProperty('trial_period_days');
     const sub = stripe.subscription(second.subscriptionId);
     expect(sub.status).toBe('incomplete');
-    expect(second.clientSecret).toBe((stripe.invoice(String(sub.latest_invoice)).confirmation_secret as { client_secret: string }).client_secret);
+    expect(second.clientSecret).toBe(
+      (stripe.invoice(String(sub.latest_invoice)).confirmation_secret as { client_secret: string }).client_secret,
+    );
     expect(canEdit(await me(token))).toBe(false);
 
     // The browser pays the first invoice; Stripe marks the subscription active.
@@ -296,7 +302,10 @@ describe('Stripe billing: promo codes', () => {
       message: 'Promo code applied: $10.00 off',
       discount: { amount: 10, type: 'amount', is100PercentOff: false },
     });
-    expect(await validate(token, 'PRESS')).toMatchObject({ valid: true, discount: { amount: 100, type: 'percent', is100PercentOff: true } });
+    expect(await validate(token, 'PRESS')).toMatchObject({
+      valid: true,
+      discount: { amount: 100, type: 'percent', is100PercentOff: true },
+    });
 
     const lookups = stripe.requests.filter((r) => r.path === '/v1/promotion_codes');
     expect(lookups.at(-1)!.params).toMatchObject({ code: 'PRESS', active: 'true', expand: ['data.promotion.coupon'] });

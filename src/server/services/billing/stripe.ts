@@ -27,7 +27,11 @@ export function createStripeClient(cfg: StripeBillingConfig): Stripe {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
       : {}),
   });
 }
@@ -76,7 +80,8 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     if (!promo) return { valid: false, message: PROMO_MESSAGES.invalid };
     if (promo.customer && id(promo.customer) !== user.billingCustomerId) return { valid: false, message: PROMO_MESSAGES.invalid };
     if (promo.expires_at && promo.expires_at * 1000 <= clock().getTime()) return { valid: false, message: PROMO_MESSAGES.expired };
-    if (promo.max_redemptions != null && promo.times_redeemed >= promo.max_redemptions) return { valid: false, message: PROMO_MESSAGES.usedUp };
+    if (promo.max_redemptions != null && promo.times_redeemed >= promo.max_redemptions)
+      return { valid: false, message: PROMO_MESSAGES.usedUp };
     const coupon = promo.promotion?.coupon;
     if (!coupon || typeof coupon === 'string' || coupon.valid === false) return { valid: false, message: PROMO_MESSAGES.invalid };
     return describeDiscount(coupon.percent_off ?? null, coupon.amount_off ?? null);
@@ -136,8 +141,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     return undefined;
   }
 
-  const retrieve = (subscriptionId: string) =>
-    stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] });
+  const retrieve = (subscriptionId: string) => stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] });
 
   /** `replacing` names a stored customer Stripe no longer knows (the keys moved to another account or mode). */
   async function ensureCustomer(user: UserRow, replacing?: string): Promise<string> {
@@ -225,7 +229,13 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       if (!user.billingSubscriptionId) return;
       let sub = await retrieve(user.billingSubscriptionId);
       const setupIntent = sub.pending_setup_intent;
-      if (!sub.default_payment_method && setupIntent && typeof setupIntent !== 'string' && setupIntent.status === 'succeeded' && setupIntent.payment_method) {
+      if (
+        !sub.default_payment_method &&
+        setupIntent &&
+        typeof setupIntent !== 'string' &&
+        setupIntent.status === 'succeeded' &&
+        setupIntent.payment_method
+      ) {
         sub = await stripe.subscriptions.update(
           sub.id,
           { default_payment_method: id(setupIntent.payment_method)!, expand: ['pending_setup_intent'] },

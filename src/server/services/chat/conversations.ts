@@ -56,7 +56,12 @@ export function createConversationStore(db: DB, clock: Clock) {
     .orderBy(desc(messages.id))
     .limit(p('limit'))
     .prepare();
-  const listColumns = { id: conversations.id, title: conversations.title, createdAt: conversations.createdAt, updatedAt: conversations.updatedAt };
+  const listColumns = {
+    id: conversations.id,
+    title: conversations.title,
+    createdAt: conversations.createdAt,
+    updatedAt: conversations.updatedAt,
+  };
   const firstPageQuery = db
     .select(listColumns)
     .from(conversations)
@@ -67,11 +72,18 @@ export function createConversationStore(db: DB, clock: Clock) {
   const nextPageQuery = db
     .select(listColumns)
     .from(conversations)
-    .where(and(eq(conversations.userId, p('userId')), sql`(${conversations.updatedAt}, ${conversations.id}) < (${p('updatedAt')}, ${p('id')})`))
+    .where(
+      and(eq(conversations.userId, p('userId')), sql`(${conversations.updatedAt}, ${conversations.id}) < (${p('updatedAt')}, ${p('id')})`),
+    )
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(p('limit'))
     .prepare();
-  const messagesQuery = db.select().from(messages).where(eq(messages.conversationId, p('conversationId'))).orderBy(asc(messages.id)).prepare();
+  const messagesQuery = db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, p('conversationId')))
+    .orderBy(asc(messages.id))
+    .prepare();
 
   /** The caller's conversation, or 404 whether it is missing or someone else's. */
   function owned(userId: number, id: number): ConversationRow {

@@ -42,7 +42,10 @@ export async function replyResponse(reply: AsyncIterable<ChatStreamEvent>, c: Ho
           return;
         }
         const event = step.value;
-        frame = event.type === 'delta' ? sseEvent('delta', { text: event.text }) : sseEvent('done', { userMessage: event.userMessage, assistantMessage: event.assistantMessage });
+        frame =
+          event.type === 'delta'
+            ? sseEvent('delta', { text: event.text })
+            : sseEvent('done', { userMessage: event.userMessage, assistantMessage: event.assistantMessage });
       } catch (error) {
         const e = error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
         const { code } = errorDetails(e);

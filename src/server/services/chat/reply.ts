@@ -135,9 +135,7 @@ export function createReplies(d: ReplyDeps) {
       let failure: ModelFailure | null = null;
       let assistantMessage: Message | null;
       try {
-        const history = d.store
-          .historyBefore(conversationId, userMessage.id, HISTORY_TURNS)
-          .filter((t) => t.content.trim() !== '');
+        const history = d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS).filter((t) => t.content.trim() !== '');
         const found = await passages(userId, conversationId, content);
         for await (const piece of d.ai.stream({ history, message: content, passages: found, signal: stop })) {
           text += piece;

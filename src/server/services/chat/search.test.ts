@@ -24,12 +24,23 @@ afterEach(() => {
 });
 
 function addUser(db: DB, name: string): number {
-  return db.insert(users).values({ username: name, email: `${name}@news.example`, passwordHash: 'not-a-hash' }).returning().get().id;
+  return db
+    .insert(users)
+    .values({ username: name, email: `${name}@news.example`, passwordHash: 'not-a-hash' })
+    .returning()
+    .get().id;
 }
 
 function addConversation(db: DB, userId: number, title: string, texts: string[], at = Date.UTC(2026, 2, 2)): number {
-  const id = db.insert(conversations).values({ userId, title, createdAt: new Date(at), updatedAt: new Date(at) }).returning().get().id;
-  for (const content of texts) db.insert(messages).values({ conversationId: id, role: 'user', content, createdAt: new Date(at) }).run();
+  const id = db
+    .insert(conversations)
+    .values({ userId, title, createdAt: new Date(at), updatedAt: new Date(at) })
+    .returning()
+    .get().id;
+  for (const content of texts)
+    db.insert(messages)
+      .values({ conversationId: id, role: 'user', content, createdAt: new Date(at) })
+      .run();
   return id;
 }
 
@@ -62,7 +73,10 @@ describe('conversation search, scoped to its caller', () => {
       }
       // What the index stores to tell owners apart is not text a user can find.
       for (const q of [`owner${userId}`, 'owner1', `owner : owner${userId}`]) {
-        expect(ids(search(userId, q)).filter((c) => c !== id), `${userId} searching "${q}"`).toEqual([]);
+        expect(
+          ids(search(userId, q)).filter((c) => c !== id),
+          `${userId} searching "${q}"`,
+        ).toEqual([]);
         if (!q.includes(':')) expect(search(userId, q), `${userId} searching "${q}"`).toEqual([]);
       }
     }
@@ -112,7 +126,9 @@ describe('conversation search, scoped to its caller', () => {
     // The migrations as they were before 0005, applied to a file that then gets data.
     const before = path.join(dir, 'migrations');
     fs.mkdirSync(path.join(before, 'meta'), { recursive: true });
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: Array<{ idx: number; tag: string }>;
+    };
     journal.entries = journal.entries.filter((e) => e.idx <= 4);
     fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
     for (const e of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
@@ -131,7 +147,9 @@ describe('conversation search, scoped to its caller', () => {
     cleanups.unshift(() => db.$client.close());
     checkIndex(db);
     const search = createConversationSearch(db);
-    expect(search(mariana, 'regat')).toMatchObject([{ conversation: { id: hers }, titleMatch: false, messages: [{ snippet: 'The regatta was cancelled' }] }]);
+    expect(search(mariana, 'regat')).toMatchObject([
+      { conversation: { id: hers }, titleMatch: false, messages: [{ snippet: 'The regatta was cancelled' }] },
+    ]);
     expect(ids(search(olusegun, 'cancel'))).toEqual([]);
   });
 
@@ -146,7 +164,9 @@ describe('conversation search, scoped to its caller', () => {
         db,
         mariana,
         `Story ${i}`,
-        Array.from({ length: 6 }, () => (i < 30 ? 'budget budget budget' : 'The budget vote was delayed again, and the committee said it would meet next week.')),
+        Array.from({ length: 6 }, () =>
+          i < 30 ? 'budget budget budget' : 'The budget vote was delayed again, and the committee said it would meet next week.',
+        ),
         Date.UTC(2026, 2, 2) + i * 60_000,
       ),
     );
@@ -163,12 +183,17 @@ describe('conversation search, scoped to its caller', () => {
     addConversation(db, mine, 'Mine', ['apple', 'avocado', 'banana']);
     for (const o of others) addConversation(db, o, 'Theirs', ['apple', 'apricot', 'almond']);
     const mineMatching = db.$client
-      .prepare(`SELECT m.id FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.user_id = ? AND m.content LIKE 'a%' ORDER BY m.id`)
+      .prepare(
+        `SELECT m.id FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.user_id = ? AND m.content LIKE 'a%' ORDER BY m.id`,
+      )
       .pluck()
       .all(mine);
 
     // The index alone, with no join to conversations, yields none of the other users' rows.
-    const matched = db.$client.prepare(`SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid`).pluck().all(ownedFtsQuery(mine, ftsQuery('a')!));
+    const matched = db.$client
+      .prepare(`SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid`)
+      .pluck()
+      .all(ownedFtsQuery(mine, ftsQuery('a')!));
     expect(matched).toEqual(mineMatching);
     // The search is driven by that match and reads it in the index's order: no sort of every match first.
     const plan = db.$client

@@ -34,7 +34,12 @@ interface ConversationRowRaw {
   updated_at: number;
 }
 
-const toDates = (r: ConversationRowRaw) => ({ id: r.id, title: r.title, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) });
+const toDates = (r: ConversationRowRaw) => ({
+  id: r.id,
+  title: r.title,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
 
 /**
  * The caller's messages matching an `ownedFtsQuery`. The owner token in the MATCH keeps
@@ -57,7 +62,9 @@ export function createConversationSearch(db: DB) {
      WHERE user_id = ? AND instr(lower(title), lower(?)) > 0
      ORDER BY updated_at DESC, id DESC LIMIT ${MAX_CONVERSATIONS}`,
   );
-  const messageMatches = sqlite.prepare<[string, number], ConversationRowRaw & { message_id: number; snippet: string }>(MESSAGE_MATCHES_SQL);
+  const messageMatches = sqlite.prepare<[string, number], ConversationRowRaw & { message_id: number; snippet: string }>(
+    MESSAGE_MATCHES_SQL,
+  );
 
   return function search(userId: number, query: string): SearchHit[] {
     const hits = new Map<number, { row: ConversationRowRaw; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();

@@ -30,17 +30,27 @@ async function start(behaviour: Parameters<typeof startFakeOpenAi>[0]) {
   const logs: string[] = [];
   const config = { ...loadConfig({ DATA_DIR: dir, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: OPENAI_TEST_KEY }), port: 0 };
   const server = await startServer({ config, clientDir, log: (l) => logs.push(l) });
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }), () => server.close());
+  cleanups.push(
+    () => fs.rmSync(dir, { recursive: true, force: true }),
+    () => server.close(),
+  );
   const url = `http://127.0.0.1:${server.port}`;
 
   const call = (p: string, init: RequestInit & { cookie?: string } = {}) =>
-    fetch(url + p, { ...init, headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}), ...(init.headers as object) } });
-  const reg = await call('/api/register', { method: 'POST', body: JSON.stringify({ username: 'mariana', email: 'mariana@news.example', password: 'deadline-7!' }) });
+    fetch(url + p, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}), ...(init.headers as object) },
+    });
+  const reg = await call('/api/register', {
+    method: 'POST',
+    body: JSON.stringify({ username: 'mariana', email: 'mariana@news.example', password: 'deadline-7!' }),
+  });
   const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
   await call('/api/create-subscription', { method: 'POST', body: '{}', cookie });
   const created = await call('/api/conversations', { method: 'POST', body: '{}', cookie });
   const { id } = (await created.json()) as { id: number };
-  const messages = async () => (await (await call(`/api/conversations/${id}`, { cookie })).json()) as Array<{ role: string; content: string; status: string }>;
+  const messages = async () =>
+    (await (await call(`/api/conversations/${id}`, { cookie })).json()) as Array<{ role: string; content: string; status: string }>;
   return { url, cookie, id, call, messages, logs };
 }
 
@@ -78,13 +88,19 @@ describe('streaming replies over HTTP', () => {
       ['user', 'complete'],
       ['assistant', 'stopped'],
     ]);
-    const received = parseSse(raw.slice(0, raw.lastIndexOf('\n\n') + 2)).map((e) => (e.data as { text: string }).text).join('');
+    const received = parseSse(raw.slice(0, raw.lastIndexOf('\n\n') + 2))
+      .map((e) => (e.data as { text: string }).text)
+      .join('');
     expect(saved[1]!.content.startsWith(received)).toBe(true);
     expect(saved[1]!.content.length).toBeLessThan(many(2000).join('').length);
 
     // The server carries on.
     fake!.behave({ tokens: ['All', ' good'], tokenIntervalMs: 0 });
-    const next = await s.call(`/api/conversations/${s.id}/messages`, { method: 'POST', body: JSON.stringify({ content: 'Again' }), cookie: s.cookie });
+    const next = await s.call(`/api/conversations/${s.id}/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ content: 'Again' }),
+      cookie: s.cookie,
+    });
     expect(((await next.json()) as { assistantMessage: { content: string } }).assistantMessage.content).toBe('All good');
   });
 
@@ -101,13 +117,20 @@ describe('streaming replies over HTTP', () => {
       { type: 'delta', text: 'er' },
       { type: 'delta', text: ' lede' },
     ]);
-    expect(events[3]).toMatchObject({ type: 'done', userMessage: { content: 'Fix the lede' }, assistantMessage: { content: 'Tighter lede', status: 'complete' } });
+    expect(events[3]).toMatchObject({
+      type: 'done',
+      userMessage: { content: 'Fix the lede' },
+      assistantMessage: { content: 'Tighter lede', status: 'complete' },
+    });
 
     fake!.behave({ tokens: many(2000), tokenIntervalMs: 5 });
     const abort = new AbortController();
     let text = '';
     try {
-      for await (const event of await client.chat.send.mutate({ conversationId: s.id, content: 'Longer please' }, { signal: abort.signal })) {
+      for await (const event of await client.chat.send.mutate(
+        { conversationId: s.id, content: 'Longer please' },
+        { signal: abort.signal },
+      )) {
         if (event.type === 'delta') text += event.text;
         if (text.includes(' w5')) abort.abort();
       }

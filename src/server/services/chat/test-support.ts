@@ -43,7 +43,10 @@ export interface Collected {
 }
 
 /** Reads a reply to its end (or to its error), the way a client would. */
-export async function collect(stream: AsyncIterable<ChatStreamEvent>, stopAfterDeltas?: { count: number; stop: () => void }): Promise<Collected> {
+export async function collect(
+  stream: AsyncIterable<ChatStreamEvent>,
+  stopAfterDeltas?: { count: number; stop: () => void },
+): Promise<Collected> {
   const out: Collected = { deltas: [], text: '' };
   try {
     for await (const event of stream) {

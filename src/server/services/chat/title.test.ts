@@ -19,7 +19,10 @@ describe('titles from a first message', () => {
   });
 
   it('names a quick action on pasted copy after the copy, not the numbered prompt', () => {
-    const prompt = quickActionPrompt('concise', { hasMessages: false, copy: 'The Velden County Board approved the budget Tuesday after a two-hour debate.' });
+    const prompt = quickActionPrompt('concise', {
+      hasMessages: false,
+      copy: 'The Velden County Board approved the budget Tuesday after a two-hour debate.',
+    });
     expect(titleFromMessage(prompt)).toBe('The Velden County Board approved the budget Tuesday after…');
   });
 

@@ -3,7 +3,10 @@ import { chunkText } from './chunk';
 import { CHUNK } from './limits';
 
 const sentence = (i: number) => `Sentence ${i} reports that the council voted on the riverfront budget late on Tuesday night. `;
-const paragraph = (from: number, count: number) => Array.from({ length: count }, (_, i) => sentence(from + i)).join('').trimEnd();
+const paragraph = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => sentence(from + i))
+    .join('')
+    .trimEnd();
 
 describe('chunkText', () => {
   it('gives back the text exactly when the chunks are joined', () => {

@@ -25,7 +25,11 @@ async function read(filename: string, bytes: Uint8Array | string, options?: Para
 }
 
 /** The reason a file is refused (fails the test if it is read). */
-async function refusal(filename: string, bytes: Uint8Array | string, options?: Parameters<typeof extractText>[1]): Promise<{ reason: ProblemReason; message: string }> {
+async function refusal(
+  filename: string,
+  bytes: Uint8Array | string,
+  options?: Parameters<typeof extractText>[1],
+): Promise<{ reason: ProblemReason; message: string }> {
   try {
     await read(filename, bytes, options);
   } catch (e) {
@@ -161,13 +165,18 @@ describe('files refused before or during extraction', () => {
 
   it('refuses a damaged file of each binary kind as unreadable', async () => {
     const garbage = new TextEncoder().encode('x'.repeat(2000));
-    expect((await refusal('broken.pdf', new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...garbage]))).reason).toBe('unreadable');
+    expect((await refusal('broken.pdf', new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...garbage]))).reason).toBe(
+      'unreadable',
+    );
     const ole = new Uint8Array(4096);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     expect((await refusal('broken.doc', ole)).reason).toBe('unreadable');
     const truncated = fixture('story.docx').slice(0, 2000);
     expect((await refusal('broken.docx', truncated)).reason).toBe('unreadable');
-    expect(await refusal('broken.csv', 'a,b\n"never closed,1\n')).toEqual({ reason: 'unreadable', message: UPLOAD_MESSAGES.unreadable('csv') });
+    expect(await refusal('broken.csv', 'a,b\n"never closed,1\n')).toEqual({
+      reason: 'unreadable',
+      message: UPLOAD_MESSAGES.unreadable('csv'),
+    });
   });
 
   it('refuses a PDF protected by a password', async () => {
@@ -224,7 +233,11 @@ describe('files refused before or during extraction', () => {
     const paragraph = '<w:p><w:r><w:t>The council voted on the budget.</w:t></w:r></w:p>';
     const count = Math.ceil((DOCUMENT_LIMITS.maxZipXmlBytes + 1024) / paragraph.length);
     const [types, rels, body] = docxEntries(['x']);
-    const huge = buildZip([types!, rels!, { name: body!.name, data: (body!.data as string).replace('<w:p>', paragraph.repeat(count) + '<w:p>') }]);
+    const huge = buildZip([
+      types!,
+      rels!,
+      { name: body!.name, data: (body!.data as string).replace('<w:p>', paragraph.repeat(count) + '<w:p>') },
+    ]);
     expect(huge.byteLength).toBeLessThan(1024 * 1024);
     expect(await refusal('huge.docx', huge)).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
   });
@@ -232,20 +245,30 @@ describe('files refused before or during extraction', () => {
   it('ends an extraction that allocates past the process memory limit, which the kernel enforces', async () => {
     const paragraph = '<w:p><w:r><w:t>The council voted on the budget.</w:t></w:r></w:p>';
     const [types, rels, body] = docxEntries(['x']);
-    const big = buildZip([types!, rels!, { name: body!.name, data: (body!.data as string).replace('<w:p>', paragraph.repeat(20_000) + '<w:p>') }]);
+    const big = buildZip([
+      types!,
+      rels!,
+      { name: body!.name, data: (body!.data as string).replace('<w:p>', paragraph.repeat(20_000) + '<w:p>') },
+    ]);
     expect(await refusal('big.docx', big, { memoryMb: 160 })).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
     expect((await read('big.docx', big)).text.length).toBeGreaterThan(600_000);
   });
 
   it('stops an extraction that runs past the time limit', async () => {
-    expect(await refusal('story.pdf', fixture('story.pdf'), { timeoutMs: 1 })).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
+    expect(await refusal('story.pdf', fixture('story.pdf'), { timeoutMs: 1 })).toEqual({
+      reason: 'too-complex',
+      message: UPLOAD_MESSAGES.tooComplex,
+    });
     // The same file within the normal limit is read, so the refusal above was the time limit.
     expect((await read('story.pdf', fixture('story.pdf'))).text).toContain('quokka-pdf');
   });
 
   it('refuses a document with more text than the character cap', async () => {
     const text = 'The council voted 7-2 on Tuesday.\n\n'.repeat(100);
-    expect(await refusal('long.txt', text, { maxChars: 1_000 })).toEqual({ reason: 'too-much-text', message: UPLOAD_MESSAGES.tooMuchText(1_000) });
+    expect(await refusal('long.txt', text, { maxChars: 1_000 })).toEqual({
+      reason: 'too-much-text',
+      message: UPLOAD_MESSAGES.tooMuchText(1_000),
+    });
     expect((await refusal('long.pdf', fixture('story.pdf'), { maxChars: 100 })).reason).toBe('too-much-text');
     expect((await refusal('long.docx', fixture('story.docx'), { maxChars: 100 })).reason).toBe('too-much-text');
     expect((await read('long.txt', text, { maxChars: 10_000 })).text.length).toBeLessThanOrEqual(10_000);

@@ -136,14 +136,24 @@ async function expectRefusedWhileOthersAreServed(filename: string, bytes: Uint8A
 describe('hostile files uploaded over HTTP are refused with a clear 400, and the server goes on serving others', () => {
   it('a docx zip bomb: an entry of 200 MB of zeros in a 200 KB file', async () => {
     const [types, rels, body] = docxEntries(['The council voted.']);
-    const bomb = buildZip([types!, rels!, body!, { name: 'word/media/zeros.bin', data: new Uint8Array(DOCUMENT_LIMITS.maxZipUncompressedBytes * 2) }]);
+    const bomb = buildZip([
+      types!,
+      rels!,
+      body!,
+      { name: 'word/media/zeros.bin', data: new Uint8Array(DOCUMENT_LIMITS.maxZipUncompressedBytes * 2) },
+    ]);
     expect(bomb.byteLength).toBeLessThan(MB);
     await expectRefusedWhileOthersAreServed('bomb.docx', bomb, UPLOAD_MESSAGES.tooComplex);
   }, 60_000);
 
   it('a docx zip bomb whose headers lie about the inflated size', async () => {
     const [types, rels, body] = docxEntries(['The council voted.']);
-    const bomb = buildZip([types!, rels!, body!, { name: 'word/media/zeros.bin', data: new Uint8Array(DOCUMENT_LIMITS.maxZipUncompressedBytes * 2), declaredSize: 1_000 }]);
+    const bomb = buildZip([
+      types!,
+      rels!,
+      body!,
+      { name: 'word/media/zeros.bin', data: new Uint8Array(DOCUMENT_LIMITS.maxZipUncompressedBytes * 2), declaredSize: 1_000 },
+    ]);
     const { result, otherStatuses } = await whileAnotherClientReads(() => upload('lying.docx', bomb));
     expect(result.status).toBe(400);
     expect([UPLOAD_MESSAGES.tooComplex, UPLOAD_MESSAGES.unreadable('docx')]).toContain(result.body.message);
@@ -169,7 +179,11 @@ describe('hostile files uploaded over HTTP are refused with a clear 400, and the
 
   it('a truncated docx', async () => {
     const story = fixture('story.docx');
-    await expectRefusedWhileOthersAreServed('truncated.docx', story.slice(0, Math.floor(story.byteLength / 2)), UPLOAD_MESSAGES.unreadable('docx'));
+    await expectRefusedWhileOthersAreServed(
+      'truncated.docx',
+      story.slice(0, Math.floor(story.byteLength / 2)),
+      UPLOAD_MESSAGES.unreadable('docx'),
+    );
   }, 60_000);
 
   it('a truncated PDF: its header and the start of its first object', async () => {
@@ -178,13 +192,19 @@ describe('hostile files uploaded over HTTP are refused with a clear 400, and the
   }, 60_000);
 
   it('a mislabelled file: a .pdf holding plain text', async () => {
-    await expectRefusedWhileOthersAreServed('report.pdf', new TextEncoder().encode('The council voted 7-2 on Tuesday.\n'.repeat(200)), UPLOAD_MESSAGES.contentMismatch('pdf'));
+    await expectRefusedWhileOthersAreServed(
+      'report.pdf',
+      new TextEncoder().encode('The council voted 7-2 on Tuesday.\n'.repeat(200)),
+      UPLOAD_MESSAGES.contentMismatch('pdf'),
+    );
   }, 60_000);
 
   it('two flate bombs and a 95 MB-XML docx at once: each refused, the others still served', async () => {
     const pdf = await flateBombPdf(GIB);
     const docx = docxWithDocument(hugeXml(95 * MB));
-    const { result, otherStatuses } = await whileAnotherClientReads(() => Promise.all([upload('one.pdf', pdf), upload('two.pdf', pdf), upload('three.docx', docx)]));
+    const { result, otherStatuses } = await whileAnotherClientReads(() =>
+      Promise.all([upload('one.pdf', pdf), upload('two.pdf', pdf), upload('three.docx', docx)]),
+    );
     // A refusal may also be "busy" (429) when the extraction queue is full; never a 5xx, never accepted.
     for (const answer of result) {
       expect(answer.body.success).toBe(false);

@@ -84,7 +84,11 @@ export function createDocumentService(o: DocumentServiceOptions) {
   setConcurrentExtractions(o.config.maxExtractions);
 
   function storedBytes(userId: number, tx: Pick<DB, 'select'> = db): number {
-    const row = tx.select({ total: sum(documents.sizeBytes) }).from(documents).where(eq(documents.userId, userId)).get();
+    const row = tx
+      .select({ total: sum(documents.sizeBytes) })
+      .from(documents)
+      .where(eq(documents.userId, userId))
+      .get();
     return Number(row?.total ?? 0);
   }
 
@@ -117,7 +121,15 @@ export function createDocumentService(o: DocumentServiceOptions) {
    * indexing 2 million characters in one transaction held the thread for about 100 ms.
    * The first batch commits with the quota check, so uploads at once cannot both pass it.
    */
-  async function store(userId: number, conversationId: number | null, filename: string, kind: string, sizeBytes: number, text: string, chunks: string[]): Promise<DocumentRow> {
+  async function store(
+    userId: number,
+    conversationId: number | null,
+    filename: string,
+    kind: string,
+    sizeBytes: number,
+    text: string,
+    chunks: string[],
+  ): Promise<DocumentRow> {
     const row = db.transaction((tx) => {
       assertQuota(userId, sizeBytes, tx);
       return tx
@@ -209,7 +221,6 @@ export function createDocumentService(o: DocumentServiceOptions) {
       }
     },
 
-
     /** The user's documents in one of their conversations, oldest first; 404 for another's conversation. */
     list(userId: number, conversationId: number): DocumentSummary[] {
       assertConversation(userId, conversationId);
@@ -224,7 +235,9 @@ export function createDocumentService(o: DocumentServiceOptions) {
 
     remove(userId: number, documentId: number): { success: true } {
       ownDocument(userId, documentId);
-      db.delete(documents).where(and(eq(documents.id, documentId), eq(documents.userId, userId))).run();
+      db.delete(documents)
+        .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+        .run();
       return { success: true };
     },
 

@@ -47,8 +47,7 @@ export function cleanFilename(raw: string): string {
 }
 
 const badRequest = (message: string) => fail('BAD_REQUEST', message, { success: false });
-const tooLarge = (maxBytes: number) =>
-  fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / MB)), { success: false });
+const tooLarge = (maxBytes: number) => fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / MB)), { success: false });
 const thrown = (run: () => never): unknown => {
   try {
     run();

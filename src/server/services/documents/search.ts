@@ -22,7 +22,11 @@ const MAX_TERMS = 32;
  * Null when no word is left.
  */
 export function ftsQuery(text: string): string | null {
-  const words = text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
   const terms = [...new Set(words)].filter((w) => (w.length > 1 || /\d/.test(w)) && !STOP_WORDS.has(w)).slice(0, MAX_TERMS);
   return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
 }

@@ -15,7 +15,11 @@ afterEach(() => t?.close());
 afterAll(() => stopEditor());
 
 const filler = (topic: string, n: number) =>
-  Array.from({ length: n }, (_, i) => `Paragraph ${i} of the ${topic} file repeats ordinary words about the city, its people and its weather so the passage is long enough. `.repeat(4).trim()).join('\n\n');
+  Array.from({ length: n }, (_, i) =>
+    `Paragraph ${i} of the ${topic} file repeats ordinary words about the city, its people and its weather so the passage is long enough. `
+      .repeat(4)
+      .trim(),
+  ).join('\n\n');
 
 const BUDGET = `${filler('budget', 3)}\n\nThe council approved the riverfront budget of $4.2 million after a long debate over taxes.\n\n${filler('budget', 3)}`;
 const FLOOD = `${filler('flood', 4)}\n\nEngineers said the flood barrier was delayed again because the steel arrived late.\n\n${filler('flood', 2)}`;
@@ -34,7 +38,9 @@ describe('upload into storage', () => {
   it('stores the text in consecutive passages indexed for search, and gives it back whole', async () => {
     const { owner, add } = await setup();
     const doc = await add('flood.txt', FLOOD);
-    const chunks = t.db.all<{ ordinal: number; content: string }>(sql`SELECT ordinal, content FROM document_chunks WHERE document_id = ${doc.id} ORDER BY ordinal`);
+    const chunks = t.db.all<{ ordinal: number; content: string }>(
+      sql`SELECT ordinal, content FROM document_chunks WHERE document_id = ${doc.id} ORDER BY ordinal`,
+    );
     expect(chunks.length).toBeGreaterThan(2);
     expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, i) => i));
     expect(chunks.map((c) => c.content).join('')).toBe(FLOOD);
@@ -49,7 +55,15 @@ describe('upload into storage', () => {
     const budget = await add('budget.txt', BUDGET);
     const flood = await add('flood.txt', FLOOD);
     expect(t.services.documents.list(owner.userId, conversationId)).toEqual([
-      { id: budget.id, conversationId, filename: 'budget.txt', kind: 'txt', sizeBytes: Buffer.byteLength(BUDGET), chars: BUDGET.length, createdAt: '2026-03-02T09:00:00.000Z' },
+      {
+        id: budget.id,
+        conversationId,
+        filename: 'budget.txt',
+        kind: 'txt',
+        sizeBytes: Buffer.byteLength(BUDGET),
+        chars: BUDGET.length,
+        createdAt: '2026-03-02T09:00:00.000Z',
+      },
       expect.objectContaining({ id: flood.id, filename: 'flood.txt' }),
     ]);
     expect(t.services.documents.remove(owner.userId, flood.id)).toEqual({ success: true });
@@ -60,11 +74,18 @@ describe('upload into storage', () => {
 
   it('refuses too many uploads in an hour with 429 and a retry time', async () => {
     const { user } = await setup();
-    for (let i = 0; i < DOCUMENT_LIMITS.uploadsPerUser.max; i++) t.services.limiter.hit(`upload:${user.id}`, DOCUMENT_LIMITS.uploadsPerUser);
+    for (let i = 0; i < DOCUMENT_LIMITS.uploadsPerUser.max; i++)
+      t.services.limiter.hit(`upload:${user.id}`, DOCUMENT_LIMITS.uploadsPerUser);
     const refused = await failure(t.services.documents.upload(user, { file: fileOf('story.txt', fixture('story.txt')) }));
-    expect(refused).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: UPLOAD_MESSAGES.tooMany, details: { success: false, retryAfter: 3600 } });
+    expect(refused).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: UPLOAD_MESSAGES.tooMany,
+      details: { success: false, retryAfter: 3600 },
+    });
     t.clock.advance(DOCUMENT_LIMITS.uploadsPerUser.windowMs + 1);
-    await expect(t.services.documents.upload(user, { file: fileOf('story.txt', fixture('story.txt')) })).resolves.toMatchObject({ success: true });
+    await expect(t.services.documents.upload(user, { file: fileOf('story.txt', fixture('story.txt')) })).resolves.toMatchObject({
+      success: true,
+    });
   });
 
   it('keeps each account within its storage quota, counting what it has uploaded, and frees room on delete', async () => {
@@ -77,7 +98,9 @@ describe('upload into storage', () => {
     expect(refused).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.quotaFull(1), details: { success: false } });
     // Another account has a quota of its own.
     const other = await subscriber(t, 'olusegun');
-    await expect(t.services.documents.upload(t.services.users.findById(other.userId)!, { file: fileOf('second.txt', sixHundredKb) })).resolves.toMatchObject({ success: true });
+    await expect(
+      t.services.documents.upload(t.services.users.findById(other.userId)!, { file: fileOf('second.txt', sixHundredKb) }),
+    ).resolves.toMatchObject({ success: true });
 
     t.services.documents.remove(owner.userId, first.document.id);
     await expect(t.services.documents.upload(user, { file: fileOf('second.txt', sixHundredKb) })).resolves.toMatchObject({ success: true });
@@ -85,7 +108,10 @@ describe('upload into storage', () => {
 
   it('removes the temporary file of an upload, whether it is stored or refused', async () => {
     const { user } = await setup();
-    for (const [name, content] of [['story.txt', 'The council voted on Tuesday.'], ['story.pdf', 'not a pdf']] as const) {
+    for (const [name, content] of [
+      ['story.txt', 'The council voted on Tuesday.'],
+      ['story.pdf', 'not a pdf'],
+    ] as const) {
       const file = receivedFile(name, content);
       await t.services.documents.upload(user, { file: { read: async () => file } }).catch(() => undefined);
       expect(fs.existsSync(file.path), name).toBe(false);
@@ -96,7 +122,13 @@ describe('upload into storage', () => {
 describe('the editor’s review of an upload', () => {
   it('answers with the review even when no chat service can take it', async () => {
     const { user, conversationId } = await setup();
-    const documents = createDocumentService({ db: t.db, clock: t.clock, config: t.config, limiter: t.services.limiter, chat: () => undefined });
+    const documents = createDocumentService({
+      db: t.db,
+      clock: t.clock,
+      config: t.config,
+      limiter: t.services.limiter,
+      chat: () => undefined,
+    });
     const result = await documents.upload(user, { conversationId, file: fileOf('story.docx', fixture('story.docx')) });
     expect(result).toMatchObject({ success: true, reviewPosted: false });
     expect(result.review).toMatch(/^## Editor’s review/);
@@ -112,7 +144,14 @@ describe('the editor’s review of an upload', () => {
         throw new Error('database is locked');
       },
     };
-    const documents = createDocumentService({ db: t.db, clock: t.clock, config: t.config, limiter: t.services.limiter, chat: () => broken, log: (l) => logs.push(l) });
+    const documents = createDocumentService({
+      db: t.db,
+      clock: t.clock,
+      config: t.config,
+      limiter: t.services.limiter,
+      chat: () => broken,
+      log: (l) => logs.push(l),
+    });
     const result = await documents.upload(user, { conversationId, file: fileOf('story.txt', fixture('story.txt')) });
     expect(result).toMatchObject({ success: true, reviewPosted: false });
     expect(documents.list(user.id, conversationId)).toHaveLength(1);
@@ -121,7 +160,10 @@ describe('the editor’s review of an upload', () => {
 
   it('reviews the first part of a document longer than the editor checks at once, and says so', async () => {
     const { user } = await setup();
-    const long = Array.from({ length: 1_400 }, (_, i) => `The council met on day ${i + 1} and voted to approve the riverfront plan, the clerk said.`).join('\n\n');
+    const long = Array.from(
+      { length: 1_400 },
+      (_, i) => `The council met on day ${i + 1} and voted to approve the riverfront plan, the clerk said.`,
+    ).join('\n\n');
     expect(long.length).toBeGreaterThan(MAX_TEXT_CHARS);
     const result = await t.services.documents.upload(user, { file: fileOf('minutes.txt', long) });
     expect(result.document.chars).toBe(long.length);
@@ -174,7 +216,10 @@ describe('passagesFor', () => {
     await add('flood-elsewhere.txt', FLOOD, elsewhere.id);
     const stranger = await subscriber(t, 'olusegun');
     const theirs = await stranger.api.chat.create();
-    await t.services.documents.upload(t.services.users.findById(stranger.userId)!, { conversationId: theirs.id, file: fileOf('flood.txt', FLOOD) });
+    await t.services.documents.upload(t.services.users.findById(stranger.userId)!, {
+      conversationId: theirs.id,
+      file: fileOf('flood.txt', FLOOD),
+    });
 
     const found = t.services.documents.passagesFor(owner.userId, conversationId, 'flood barrier steel', 10);
     expect(new Set(found.map((p) => p.documentId))).toEqual(new Set([budget.id]));
@@ -184,7 +229,27 @@ describe('passagesFor', () => {
   it('never lets the query be FTS syntax', async () => {
     const { owner, conversationId, add } = await setup();
     await add('flood.txt', FLOOD);
-    const hostile = ['"', '""', 'NEAR(', 'NEAR(flood barrier', '*', 'flood*', '^flood', 'content:flood', 'flood AND', 'OR', 'NOT', '(', ')', "'", '-flood', '{content} : steel', 'fl"ood', '+', '\u0000'];
+    const hostile = [
+      '"',
+      '""',
+      'NEAR(',
+      'NEAR(flood barrier',
+      '*',
+      'flood*',
+      '^flood',
+      'content:flood',
+      'flood AND',
+      'OR',
+      'NOT',
+      '(',
+      ')',
+      "'",
+      '-flood',
+      '{content} : steel',
+      'fl"ood',
+      '+',
+      '\u0000',
+    ];
     for (const q of hostile) expect(() => t.services.documents.passagesFor(owner.userId, conversationId, q), q).not.toThrow();
     for (const q of ['flood*', '^flood', 'content:flood', 'NEAR(flood barrier', '-flood']) {
       expect(t.services.documents.passagesFor(owner.userId, conversationId, q, 1)[0]!.content, q).toContain('flood barrier was delayed');
@@ -210,9 +275,17 @@ describe('owner checks', () => {
     const { owner, conversationId, add } = await setup();
     const doc = await add('budget.txt', BUDGET);
     const stranger = await subscriber(t, 'olusegun');
-    expect(await failure(Promise.resolve().then(() => t.services.documents.textFor(stranger.userId, doc.id)))).toMatchObject({ code: 'NOT_FOUND', message: 'Document not found' });
-    expect(await failure(Promise.resolve().then(() => t.services.documents.remove(stranger.userId, doc.id)))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await failure(Promise.resolve().then(() => t.services.documents.list(stranger.userId, conversationId)))).toMatchObject({ code: 'NOT_FOUND', message: 'Conversation not found' });
+    expect(await failure(Promise.resolve().then(() => t.services.documents.textFor(stranger.userId, doc.id)))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Document not found',
+    });
+    expect(await failure(Promise.resolve().then(() => t.services.documents.remove(stranger.userId, doc.id)))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await failure(Promise.resolve().then(() => t.services.documents.list(stranger.userId, conversationId)))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Conversation not found',
+    });
     expect(t.services.documents.textFor(owner.userId, doc.id)).toBe(BUDGET);
   });
 });

@@ -99,7 +99,10 @@ export function docxEntries(paragraphs: readonly string[]): ZipEntrySpec[] {
 }
 
 /** A multipart upload through `app.request`, as a browser's FormData sends it. */
-export function upload(t: TestApp, o: { token?: string; filename: string; bytes: Uint8Array | string; conversationId?: number; field?: string }) {
+export function upload(
+  t: TestApp,
+  o: { token?: string; filename: string; bytes: Uint8Array | string; conversationId?: number; field?: string },
+) {
   const form = new FormData();
   const bytes = typeof o.bytes === 'string' ? new TextEncoder().encode(o.bytes) : o.bytes;
   form.append(o.field ?? 'file', new Blob([bytes as Uint8Array<ArrayBuffer>]), o.filename);

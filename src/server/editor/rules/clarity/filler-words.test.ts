@@ -10,17 +10,13 @@ describe('clarity/filler-words', () => {
   });
 
   it.each([
-    ["The vote was very close.", "very", ""],
-    ["The plan actually saves money.", "actually", ""],
+    ['The vote was very close.', 'very', ''],
+    ['The plan actually saves money.', 'actually', ''],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(fillerWords, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The vote was close.",
-    "\"It was very close,\" she said.",
-    "It was the very first vote.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The vote was close.', '"It was very close," she said.', 'It was the very first vote.'])('leaves alone %s', (text) => {
     expect(hitsOf(fillerWords, text)).toEqual([]);
   });
 });

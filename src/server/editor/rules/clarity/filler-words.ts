@@ -8,7 +8,8 @@ export const fillerWords = defineRule({
   check(doc) {
     return scan(doc.outsideQuotes, wordRegex('very|really|actually|basically|literally|totally|truly|quite', 'giu'), (m) => {
       const next = doc.text.slice(m.index + m[0].length, m.index + m[0].length + 16);
-      if (/^\s+(much|few|many|little|well|same|first|last|best|least|end|beginning|top|bottom|start|own|next|likely|a\b|an\b)/i.test(next)) return null;
+      if (/^\s+(much|few|many|little|well|same|first|last|best|least|end|beginning|top|bottom|start|own|next|likely|a\b|an\b)/i.test(next))
+        return null;
       if (/^\s*[,.;:!?]/.test(next) || doc.startsSentence(m.index)) return null;
       if (/\bthe\s+$/i.test(doc.text.slice(Math.max(0, m.index - 5), m.index))) return null;
       return { start: m.index, end: m.index + m[0].length, message: `Filler: cut "${m[0]}".`, suggestion: '' };

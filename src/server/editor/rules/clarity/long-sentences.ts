@@ -4,7 +4,8 @@ import type { Hit } from '../rule';
 
 export const MAX_SENTENCE_WORDS = 35;
 
-const SUBJECT_START = /^(he|she|they|it|we|i|the|a|an|this|that|these|those|its|their|his|her|our|two|three|four|five|six|seven|eight|nine|ten|some|many|most|police|officials|residents|\p{Lu}[\p{L}'’-]+)\b/u;
+const SUBJECT_START =
+  /^(he|she|they|it|we|i|the|a|an|this|that|these|those|its|their|his|her|our|two|three|four|five|six|seven|eight|nine|ten|some|many|most|police|officials|residents|\p{Lu}[\p{L}'’-]+)\b/u;
 
 /**
  * Splits a long sentence at its most central clause boundary: a semicolon, or a
@@ -24,7 +25,8 @@ export function splitSentence(sentence: string): string | null {
     const left = countWords(sentence.slice(0, c.at));
     const right = countWords(sentence.slice(c.at + c.len));
     if (left < 8 || right < 8) continue;
-    if (!best || Math.abs(left - right) < Math.abs(countWords(sentence.slice(0, best.at)) - countWords(sentence.slice(best.at + best.len)))) best = c;
+    if (!best || Math.abs(left - right) < Math.abs(countWords(sentence.slice(0, best.at)) - countWords(sentence.slice(best.at + best.len))))
+      best = c;
   }
   if (!best) return null;
   let rest = sentence.slice(best.at + best.len);

@@ -10,18 +10,17 @@ describe('clarity/passive-voice', () => {
   });
 
   it.each([
-    ["The budget was approved by the county board.", "The budget was approved by the county board", "The county board approved the budget"],
-    ["Two hikers were rescued by a search team Sunday.", "Two hikers were rescued by a search team", "A search team rescued two hikers"],
-    ["Harmon was arrested by state troopers Friday.", "Harmon was arrested by state troopers", "State troopers arrested Harmon"],
+    ['The budget was approved by the county board.', 'The budget was approved by the county board', 'The county board approved the budget'],
+    ['Two hikers were rescued by a search team Sunday.', 'Two hikers were rescued by a search team', 'A search team rescued two hikers'],
+    ['Harmon was arrested by state troopers Friday.', 'Harmon was arrested by state troopers', 'State troopers arrested Harmon'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(passiveVoice, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The budget was approved Monday.",
-    "The plan was approved by a vote of 5-2.",
-    "The work must be done by Friday.",
-  ])('leaves alone %s', (text) => {
-    expect(hitsOf(passiveVoice, text)).toEqual([]);
-  });
+  it.each(['The budget was approved Monday.', 'The plan was approved by a vote of 5-2.', 'The work must be done by Friday.'])(
+    'leaves alone %s',
+    (text) => {
+      expect(hitsOf(passiveVoice, text)).toEqual([]);
+    },
+  );
 });

@@ -3,19 +3,24 @@ import { defineRule } from '../rule';
 import type { Hit } from '../rule';
 
 const STOP = new Set(
-  'after before on in at for with during because when while since until to from over into near following amid despite as and but or than who which that where this last next each every'.split(' '),
+  'after before on in at for with during because when while since until to from over into near following amid despite as and but or than who which that where this last next each every'.split(
+    ' ',
+  ),
 );
 const TIME_WORDS =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|aug|sept|oct|nov|dec|noon|midnight|phone|telephone|email|mail|hand|car|foot|far|about|more|less|nearly|almost|up|then|now|law|default|chance|accident|mistake|appointment|tomorrow|yesterday|today|tonight|\d.*)$/i;
 const AGENT_START = /^(\p{L}[\p{L}'’.-]*)$/u;
-const NOT_AGENT_WORD = /^(far|hand|foot|car|bus|train|air|mail|email|phone|telephone|law|default|chance|accident|mistake|design|nature|noon|midnight|then|now|now|itself|themselves|himself|herself|comparison|contrast|virtue|means|way|night|day|dawn|dusk|midday|tomorrow|yesterday|today|tonight|some|many|more|less|much|nearly|almost|about|up|roughly|at|as|over)$/i;
-const NOT_AGENT = /^(?:a|an|the)\s+(vote|margin|majority|wide|narrow|unanimous|end|time|deadline|close|middle|start|beginning|way|hour|day|week|month|year|percent|factor|total)\b/i;
+const NOT_AGENT_WORD =
+  /^(far|hand|foot|car|bus|train|air|mail|email|phone|telephone|law|default|chance|accident|mistake|design|nature|noon|midnight|then|now|now|itself|themselves|himself|herself|comparison|contrast|virtue|means|way|night|day|dawn|dusk|midday|tomorrow|yesterday|today|tonight|some|many|more|less|much|nearly|almost|about|up|roughly|at|as|over)$/i;
+const NOT_AGENT =
+  /^(?:a|an|the)\s+(vote|margin|majority|wide|narrow|unanimous|end|time|deadline|close|middle|start|beginning|way|hour|day|week|month|year|percent|factor|total)\b/i;
 /** A form of "to be" followed by a past participle. */
 const PASSIVE_RE = new RegExp(
   `(?<![\\p{L}])(was|were|is|are|will be|has been|have been|had been|been|being|be)\\s+(\\p{Ll}+ed|${IRREGULAR_PARTICIPLES.join('|')})(?![\\p{L}])`,
   'giu',
 );
-const LOWERABLE = /^(The|A|An|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Some|Many|Several|Most|All|Both|Each|Every|Its|Their|His|Her|Our|This|That|These|Those)\b/;
+const LOWERABLE =
+  /^(The|A|An|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Some|Many|Several|Most|All|Both|Each|Every|Its|Their|His|Her|Our|This|That|These|Those)\b/;
 
 function lowerFirst(s: string): string {
   return LOWERABLE.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
@@ -74,7 +79,13 @@ export const passiveVoice = defineRule({
       if (beWord === 'was' || beWord === 'were') verb = pastFromParticiple(participle);
       else if (beWord === 'will be') verb = baseOfPast(participle) ? `will ${baseOfPast(participle)}` : null;
       const agent = text.slice(agentStart, agentEnd);
-      if (verb && subject && subject.split(/\s+/).length <= 8 && !/\b(who|which|that|and|or)\b/i.test(subject) && !/\b(and|or)\b/.test(agent)) {
+      if (
+        verb &&
+        subject &&
+        subject.split(/\s+/).length <= 8 &&
+        !/\b(who|which|that|and|or)\b/i.test(subject) &&
+        !/\b(and|or)\b/.test(agent)
+      ) {
         const atStart = subjectStart === sentence.start || doc.startsSentence(subjectStart);
         const active = `${atStart ? upperFirst(agent) : agent} ${verb} ${atStart ? lowerFirst(subject) : subject}`;
         hit.start = subjectStart;

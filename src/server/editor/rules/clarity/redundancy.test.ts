@@ -10,15 +10,13 @@ describe('clarity/redundancy', () => {
   });
 
   it.each([
-    ["The trail has a past history of washouts.", "past history", "history"],
-    ["The end result is a deal with the state.", "end result", "result"],
+    ['The trail has a past history of washouts.', 'past history', 'history'],
+    ['The end result is a deal with the state.', 'end result', 'result'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(redundancy, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The trail has a history of washouts.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The trail has a history of washouts.'])('leaves alone %s', (text) => {
     expect(hitsOf(redundancy, text)).toEqual([]);
   });
 });

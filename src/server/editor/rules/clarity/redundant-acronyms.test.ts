@@ -9,15 +9,11 @@ describe('clarity/redundant-acronyms', () => {
     expect(redundantAcronyms.explanation).toMatch(/^\S.{20,260}\.$/);
   });
 
-  it.each([
-    ["Thieves broke into the ATM machine.", "ATM machine", "ATM"],
-  ] as const)('flags %s', (text, flagged, suggestion) => {
+  it.each([['Thieves broke into the ATM machine.', 'ATM machine', 'ATM']] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(redundantAcronyms, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Thieves broke into the ATM.",
-  ])('leaves alone %s', (text) => {
+  it.each(['Thieves broke into the ATM.'])('leaves alone %s', (text) => {
     expect(hitsOf(redundantAcronyms, text)).toEqual([]);
   });
 });

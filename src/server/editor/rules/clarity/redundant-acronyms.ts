@@ -12,7 +12,12 @@ export const redundantAcronyms = defineRule({
     for (const m of retextMessages(doc)) {
       if (m.source !== 'retext-redundant-acronyms') continue;
       const acronym = m.actual.split(/\s+/)[0]!;
-      hits.push({ start: m.start, end: m.end, message: `Redundant: "${m.actual}" repeats what "${acronym}" stands for.`, suggestion: acronym });
+      hits.push({
+        start: m.start,
+        end: m.end,
+        message: `Redundant: "${m.actual}" repeats what "${acronym}" stands for.`,
+        suggestion: acronym,
+      });
     }
     return hits;
   },

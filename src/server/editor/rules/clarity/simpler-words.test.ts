@@ -10,16 +10,13 @@ describe('clarity/simpler-words', () => {
   });
 
   it.each([
-    ["The city will utilize the grant for repairs.", "utilize", "use"],
-    ["Work will commence in April.", "commence", "begin"],
+    ['The city will utilize the grant for repairs.', 'utilize', 'use'],
+    ['Work will commence in April.', 'commence', 'begin'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(simplerWords, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The city will use the grant for repairs.",
-    "The brewery employs 18 people.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The city will use the grant for repairs.', 'The brewery employs 18 people.'])('leaves alone %s', (text) => {
     expect(hitsOf(simplerWords, text)).toEqual([]);
   });
 });

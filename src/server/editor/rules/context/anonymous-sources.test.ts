@@ -10,15 +10,15 @@ describe('context/anonymous-sources', () => {
   });
 
   it.each([
-    ["The chief will resign Oct. 31, a source said.", "a source", null],
-    ["The superintendent will resign, according to a person familiar with the matter.", "a person familiar with", null],
+    ['The chief will resign Oct. 31, a source said.', 'a source', null],
+    ['The superintendent will resign, according to a person familiar with the matter.', 'a person familiar with', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(anonymousSources, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "The chief will resign, said a city official who spoke on condition of anonymity because she was not authorized to discuss personnel matters.",
-    "The chief will resign, Mayor Ann Cole said.",
+    'The chief will resign, said a city official who spoke on condition of anonymity because she was not authorized to discuss personnel matters.',
+    'The chief will resign, Mayor Ann Cole said.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(anonymousSources, text)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { defineRule, scan, wordRegex } from '../rule';
 
-const VERB = '(?=\\s+(?:said|says|say|told|familiar|close|with knowledge|confirmed|who (?:asked|requested|spoke|declined|was not|is not|were not|are not)))';
+const VERB =
+  '(?=\\s+(?:said|says|say|told|familiar|close|with knowledge|confirmed|who (?:asked|requested|spoke|declined|was not|is not|were not|are not)))';
 const ANONYMOUS = [
   '(?:people|a person|someone|an official|officials)\\s+(?:familiar with|close to|with knowledge of)',
   `(?:a|one|another|two|three|several|multiple|unnamed|anonymous)\\s+(?:[a-z-]+\\s+)?(?:source|sources|official|officials|insider|insiders|person|people|employee|employees|staffer|staffers|aide|aides)${VERB}`,
@@ -22,7 +23,12 @@ export const anonymousSources = defineRule({
       const next = doc.sentences[sentence.index + 1];
       const window = doc.text.slice(sentence.start, next ? next.end : sentence.end);
       if (REASON.test(window)) return null;
-      return { start: m.index, end: m.index + m[0].length, message: `Anonymous source: say why "${m[0]}" could not be named.`, suggestion: null };
+      return {
+        start: m.index,
+        end: m.index + m[0].length,
+        message: `Anonymous source: say why "${m[0]}" could not be named.`,
+        suggestion: null,
+      };
     });
   },
 });

@@ -10,16 +10,16 @@ describe('context/change-without-baseline', () => {
   });
 
   it.each([
-    ["Applications for permits rose 40%.", "rose 40%", null],
-    ["Truck thefts in the city jumped 25%.", "jumped 25%", null],
+    ['Applications for permits rose 40%.', 'rose 40%', null],
+    ['Truck thefts in the city jumped 25%.', 'jumped 25%', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(changeWithoutBaseline, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "Enrollment rose 9% from last year, the college said.",
-    "Thefts jumped 25% in 2024, police said.",
-    "Shares fell 8% on Thursday.",
+    'Enrollment rose 9% from last year, the college said.',
+    'Thefts jumped 25% in 2024, police said.',
+    'Shares fell 8% on Thursday.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(changeWithoutBaseline, text)).toEqual([]);
   });

@@ -9,7 +9,8 @@ const CONTEXT =
 export const changeWithoutBaseline = defineRule({
   id: 'context/change-without-baseline',
   category: 'context',
-  explanation: 'A change needs a baseline, a period and a source ("rose 40% from 2023, according to county data"); without them readers cannot judge it.',
+  explanation:
+    'A change needs a baseline, a period and a source ("rose 40% from 2023, according to county data"); without them readers cannot judge it.',
   autoFix: false,
   check(doc) {
     return scan(doc.outsideQuotes, wordRegex(CHANGE, 'giu'), (m) => {
@@ -19,7 +20,12 @@ export const changeWithoutBaseline = defineRule({
       if (!hasFigure) return null;
       const rest = doc.text.slice(sentence.start, sentence.end).replace(m[0], ' ');
       if (CONTEXT.test(rest)) return null;
-      return { start: m.index, end: m.index + m[0].length, message: `"${m[0]}": from what, over what period, and according to whom?`, suggestion: null };
+      return {
+        start: m.index,
+        end: m.index + m[0].length,
+        message: `"${m[0]}": from what, over what period, and according to whom?`,
+        suggestion: null,
+      };
     });
   },
 });

@@ -10,16 +10,16 @@ describe('context/undefined-acronyms', () => {
   });
 
   it.each([
-    ["The district will seek a loan through the state's SRF program.", "SRF", null],
-    ["Owners must apply for a ZPA before the ban.", "ZPA", null],
+    ["The district will seek a loan through the state's SRF program.", 'SRF', null],
+    ['Owners must apply for a ZPA before the ban.', 'ZPA', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(undefinedAcronyms, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "The FBI and NASA were not involved.",
-    "The State Revolving Fund (SRF) lends money.",
-    "The tax increment financing district, or TIF, was approved.",
+    'The FBI and NASA were not involved.',
+    'The State Revolving Fund (SRF) lends money.',
+    'The tax increment financing district, or TIF, was approved.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(undefinedAcronyms, text)).toEqual([]);
   });

@@ -3,10 +3,12 @@ import type { Hit } from '../rule';
 
 /** Acronyms AP allows on first reference, and everyday ones readers know. */
 export const WELL_KNOWN = new Set(
-  ('AP ABC CBS NBC CNN NPR PBS BBC ESPN HBO FBI CIA NSA NASA NATO UN US USA UK EU GOP TV DNA HIV AIDS CEO CFO COO CTO ATM PIN GPS IQ ID IRS NFL NBA MLB NHL NCAA WNBA MLS NASCAR PGA ' +
+  (
+    'AP ABC CBS NBC CNN NPR PBS BBC ESPN HBO FBI CIA NSA NASA NATO UN US USA UK EU GOP TV DNA HIV AIDS CEO CFO COO CTO ATM PIN GPS IQ ID IRS NFL NBA MLB NHL NCAA WNBA MLS NASCAR PGA ' +
     'NAACP AARP ACLU SUV UFO COVID PC AM FM CD DVD PDF URL AI IT LGBT LGBTQ MRI ICU CPR EMT ER OK PhD MBA SAT ACT GED GDP CPI LLC PTA YMCA YWCA ROTC NYPD LAPD ' +
     'USDA FDA EPA CDC FEMA FAA FCC SEC DOJ DHS ICE TSA NOAA NWS DMV UPS USPS HR PR VIP SWAT DUI DWI RV ATV BMX CEO AC HVAC LED LCD WWII WWI MVP RBI ERA NIH WHO OPEC ' +
-    'I II III IV V VI VII VIII IX X XI XII AKA RSVP ASAP FAQ FYI DIY BBQ CST EST PST MST CDT EDT PDT MDT ET PT UTC GMT DC APR IPO NFT LA NYC').split(' '),
+    'I II III IV V VI VII VIII IX X XI XII AKA RSVP ASAP FAQ FYI DIY BBQ CST EST PST MST CDT EDT PDT MDT ET PT UTC GMT DC APR IPO NFT LA NYC'
+  ).split(' '),
 );
 const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'on', 'in', 'to', 'a', 'an', '&', 'at', 'by', 'with']);
 
@@ -23,7 +25,8 @@ function spelledOutBefore(text: string, acronym: string, before: number): boolea
 export const undefinedAcronyms = defineRule({
   id: 'context/undefined-acronyms',
   category: 'context',
-  explanation: 'Spell out an acronym on first reference (well-known ones such as FBI or NASA excepted): readers should not have to guess what SRF or TIF means.',
+  explanation:
+    'Spell out an acronym on first reference (well-known ones such as FBI or NASA excepted): readers should not have to guess what SRF or TIF means.',
   autoFix: false,
   check(doc) {
     const { text } = doc;

@@ -10,19 +10,19 @@ describe('grammar/agreement', () => {
   });
 
   it.each([
-    ["The results of the county's housing survey shows that rents rose.", "shows", "show"],
-    ["The list of proposed projects are posted at City Hall.", "are", "is"],
-    ["There is many reasons to wait.", "is", "are"],
-    ["They was late to the meeting.", "was", "were"],
+    ["The results of the county's housing survey shows that rents rose.", 'shows', 'show'],
+    ['The list of proposed projects are posted at City Hall.', 'are', 'is'],
+    ['There is many reasons to wait.', 'is', 'are'],
+    ['They was late to the meeting.', 'was', 'were'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(agreement, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "The results of the survey show that rents rose.",
-    "The list of projects is posted.",
-    "If he were mayor, he would act.",
-    "A number of residents are angry.",
+    'The results of the survey show that rents rose.',
+    'The list of projects is posted.',
+    'If he were mayor, he would act.',
+    'A number of residents are angry.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(agreement, text)).toEqual([]);
   });

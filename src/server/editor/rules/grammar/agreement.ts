@@ -4,7 +4,8 @@ import type { Hit } from '../rule';
 
 const SINGULAR_VERBS =
   'is|was|has|shows|says|remains|suggests|indicates|finds|reveals|appears|seems|makes|needs|includes|contains|costs|comes|goes|does|gets|takes|gives|means|looks|stands|runs|leads|points|depends|helps|lists|estimates|predicts|concludes|puts|raises|reaches|requires|affects|varies|belongs|lives|works|plans|wants';
-const PLURAL_VERBS = 'are|were|have|show|say|remain|suggest|indicate|find|reveal|appear|seem|make|need|include|contain|cost|do|mean|look|vary|require';
+const PLURAL_VERBS =
+  'are|were|have|show|say|remain|suggest|indicate|find|reveal|appear|seem|make|need|include|contain|cost|do|mean|look|vary|require';
 
 const TO_PLURAL: Record<string, string> = { is: 'are', was: 'were', has: 'have', does: 'do', goes: 'go', varies: 'vary' };
 const TO_SINGULAR: Record<string, string> = { are: 'is', were: 'was', have: 'has', do: 'does', vary: 'varies' };
@@ -24,57 +25,107 @@ export function singularVerb(v: string): string {
 
 /** A plural noun by its ending, leaving out words that only look plural. */
 const looksPlural = (w: string) =>
-  /[^su']s$/i.test(w) && !/(ss|us|is|ics|news|series|species|means|headquarters|always|perhaps|whereas|this|its|has|was|does|gas|bus|lens|plus|yes|less|unless)$/i.test(w);
-const SINGULAR_HEADS = 'list|cost|price|number|value|quality|amount|rate|level|total|percentage|share|source|cause|result|goal|impact|effect|use|lack|group';
+  /[^su']s$/i.test(w) &&
+  !/(ss|us|is|ics|news|series|species|means|headquarters|always|perhaps|whereas|this|its|has|was|does|gas|bus|lens|plus|yes|less|unless)$/i.test(
+    w,
+  );
+const SINGULAR_HEADS =
+  'list|cost|price|number|value|quality|amount|rate|level|total|percentage|share|source|cause|result|goal|impact|effect|use|lack|group';
 
 export const agreement = defineRule({
   id: 'grammar/agreement',
   category: 'grammar',
-  explanation: 'A verb agrees with the head of its subject, not with the nearest noun: the results of the survey show, the list of names is.',
+  explanation:
+    'A verb agrees with the head of its subject, not with the nearest noun: the results of the survey show, the list of names is.',
   autoFix: true,
   check(doc) {
     const { text } = doc;
     const hits: Hit[] = [];
     // "The results of the county's survey shows"
     hits.push(
-      ...scan(text, wordRegex(`(?:the|these|those|its|their|many|several|some|all|both|two|three|four|five)\\s+(?:[\\p{L}-]+\\s+){0,2}?([\\p{L}]+)\\s+of\\s+((?:[\\p{L}\\p{N}'’$,.-]+\\s+){0,6}?)(${SINGULAR_VERBS})`, 'giu'), (m) => {
-        if (!looksPlural(m[1]!) || /\b(that|who|which|where|when|and|or|but|said|says)\b/i.test(m[2]!) || /,/.test(m[2]!)) return null;
-        const verb = m[3]!;
-        const start = m.index + m[0].length - verb.length;
-        return { start, end: start + verb.length, message: `The subject "${m[1]}" is plural: use "${pluralVerb(verb)}".`, suggestion: pluralVerb(verb) };
-      }),
+      ...scan(
+        text,
+        wordRegex(
+          `(?:the|these|those|its|their|many|several|some|all|both|two|three|four|five)\\s+(?:[\\p{L}-]+\\s+){0,2}?([\\p{L}]+)\\s+of\\s+((?:[\\p{L}\\p{N}'’$,.-]+\\s+){0,6}?)(${SINGULAR_VERBS})`,
+          'giu',
+        ),
+        (m) => {
+          if (!looksPlural(m[1]!) || /\b(that|who|which|where|when|and|or|but|said|says)\b/i.test(m[2]!) || /,/.test(m[2]!)) return null;
+          const verb = m[3]!;
+          const start = m.index + m[0].length - verb.length;
+          return {
+            start,
+            end: start + verb.length,
+            message: `The subject "${m[1]}" is plural: use "${pluralVerb(verb)}".`,
+            suggestion: pluralVerb(verb),
+          };
+        },
+      ),
     );
     // "The list of candidates are"
     hits.push(
-      ...scan(text, wordRegex(`(the|this|that|each|one|either|neither)\\s+(?:[\\p{L}-]+\\s+){0,1}?(${SINGULAR_HEADS}|of)\\s+(?:of\\s+)?(?:the\\s+|these\\s+|those\\s+|its\\s+|their\\s+)?((?:[\\p{L}'’-]+\\s+){0,3}?)([\\p{L}]+s)\\s+(${PLURAL_VERBS})`, 'giu'), (m) => {
-        const det = m[1]!.toLowerCase();
-        const head = m[2]!.toLowerCase();
-        if (head === 'of' && !/^(each|one|either|neither)$/.test(det)) return null;
-        if (head !== 'of' && !/\bof\s/.test(m[0])) return null;
-        if (head === 'number' && det !== 'the') return null;
-        if (/\b(who|that|which)\b/i.test(m[3]!) || !looksPlural(m[4]!)) return null;
-        const verb = m[5]!;
-        const start = m.index + m[0].length - verb.length;
-        return { start, end: start + verb.length, message: `The subject is singular ("${det} ${head === 'of' ? '' : head}"): use "${singularVerb(verb)}".`.replace(' ")', '")'), suggestion: singularVerb(verb) };
-      }),
+      ...scan(
+        text,
+        wordRegex(
+          `(the|this|that|each|one|either|neither)\\s+(?:[\\p{L}-]+\\s+){0,1}?(${SINGULAR_HEADS}|of)\\s+(?:of\\s+)?(?:the\\s+|these\\s+|those\\s+|its\\s+|their\\s+)?((?:[\\p{L}'’-]+\\s+){0,3}?)([\\p{L}]+s)\\s+(${PLURAL_VERBS})`,
+          'giu',
+        ),
+        (m) => {
+          const det = m[1]!.toLowerCase();
+          const head = m[2]!.toLowerCase();
+          if (head === 'of' && !/^(each|one|either|neither)$/.test(det)) return null;
+          if (head !== 'of' && !/\bof\s/.test(m[0])) return null;
+          if (head === 'number' && det !== 'the') return null;
+          if (/\b(who|that|which)\b/i.test(m[3]!) || !looksPlural(m[4]!)) return null;
+          const verb = m[5]!;
+          const start = m.index + m[0].length - verb.length;
+          return {
+            start,
+            end: start + verb.length,
+            message: `The subject is singular ("${det} ${head === 'of' ? '' : head}"): use "${singularVerb(verb)}".`.replace(' ")', '")'),
+            suggestion: singularVerb(verb),
+          };
+        },
+      ),
     );
     // "there is many reasons"
     hits.push(
-      ...scan(text, wordRegex('there\\s+(is|was|\'s)\\s+(many|several|numerous|few|multiple|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|\\d*[2-9]\\d*|\\d{2,})', 'giu'), (m) => {
-        const verb = m[1]!;
-        const start = m.index + m[0].indexOf(verb, 5);
-        const right = verb.toLowerCase() === 'was' ? 'were' : 'are';
-        return { start, end: start + verb.length, message: `"There" takes the number of what follows: use "${right}".`, suggestion: right };
-      }),
+      ...scan(
+        text,
+        wordRegex(
+          "there\\s+(is|was|'s)\\s+(many|several|numerous|few|multiple|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|\\d*[2-9]\\d*|\\d{2,})",
+          'giu',
+        ),
+        (m) => {
+          const verb = m[1]!;
+          const start = m.index + m[0].indexOf(verb, 5);
+          const right = verb.toLowerCase() === 'was' ? 'were' : 'are';
+          return {
+            start,
+            end: start + verb.length,
+            message: `"There" takes the number of what follows: use "${right}".`,
+            suggestion: right,
+          };
+        },
+      ),
     );
     // pronoun + be
     hits.push(
-      ...scan(text, wordRegex('(they|we|you)\\s+(was)|(?<!\\b(?:if|as if|as though|wish|wished|suppose)\\s+)(he|she|it)\\s+(were)', 'giu'), (m) => {
-        const verb = m[2] ?? m[4]!;
-        const start = m.index + m[0].length - verb.length;
-        const right = verb.toLowerCase() === 'was' ? 'were' : 'was';
-        return { start, end: start + verb.length, message: `Use "${right}" with "${(m[1] ?? m[3])!.toLowerCase()}".`, suggestion: matchCase(verb, right) };
-      }),
+      ...scan(
+        text,
+        wordRegex('(they|we|you)\\s+(was)|(?<!\\b(?:if|as if|as though|wish|wished|suppose)\\s+)(he|she|it)\\s+(were)', 'giu'),
+        (m) => {
+          const verb = m[2] ?? m[4]!;
+          const start = m.index + m[0].length - verb.length;
+          const right = verb.toLowerCase() === 'was' ? 'were' : 'was';
+          return {
+            start,
+            end: start + verb.length,
+            message: `Use "${right}" with "${(m[1] ?? m[3])!.toLowerCase()}".`,
+            suggestion: matchCase(verb, right),
+          };
+        },
+      ),
     );
     hits.push(
       ...scan(text, wordRegex("(he|she|it)\\s+(don['’]t)", 'giu'), (m) => {

@@ -10,16 +10,14 @@ describe('grammar/common-misspellings', () => {
   });
 
   it.each([
-    ["The county recieved 300 comments.", "recieved", "received"],
-    ["The state goverment pays the rest.", "goverment", "government"],
-    ["A study is neccessary before the vote.", "neccessary", "necessary"],
+    ['The county recieved 300 comments.', 'recieved', 'received'],
+    ['The state goverment pays the rest.', 'goverment', 'government'],
+    ['A study is neccessary before the vote.', 'neccessary', 'necessary'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(commonMisspellings, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The county received 300 comments.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The county received 300 comments.'])('leaves alone %s', (text) => {
     expect(hitsOf(commonMisspellings, text)).toEqual([]);
   });
 });

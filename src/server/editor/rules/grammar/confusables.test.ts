@@ -10,18 +10,17 @@ describe('grammar/confusables', () => {
   });
 
   it.each([
-    ["The plan costs more then the old one.", "more then", "more than"],
-    ["The school has less students this year.", "less students", "fewer students"],
-    ["The team was lead by its captain.", "was lead by", "was led by"],
+    ['The plan costs more then the old one.', 'more then', 'more than'],
+    ['The school has less students this year.', 'less students', 'fewer students'],
+    ['The team was lead by its captain.', 'was lead by', 'was led by'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(confusables, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The plan costs more than the old one.",
-    "The school has fewer students.",
-    "It took less than 24 hours.",
-  ])('leaves alone %s', (text) => {
-    expect(hitsOf(confusables, text)).toEqual([]);
-  });
+  it.each(['The plan costs more than the old one.', 'The school has fewer students.', 'It took less than 24 hours.'])(
+    'leaves alone %s',
+    (text) => {
+      expect(hitsOf(confusables, text)).toEqual([]);
+    },
+  );
 });

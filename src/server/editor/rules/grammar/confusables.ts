@@ -14,19 +14,54 @@ interface Pattern {
 
 const PATTERNS: Pattern[] = [
   {
-    re: wordRegex('(more|less|better|worse|rather|other|greater|larger|smaller|fewer|higher|lower|faster|slower|older|younger|bigger|earlier|later|longer|shorter)\\s+then', 'giu'),
+    re: wordRegex(
+      '(more|less|better|worse|rather|other|greater|larger|smaller|fewer|higher|lower|faster|slower|older|younger|bigger|earlier|later|longer|shorter)\\s+then',
+      'giu',
+    ),
     fix: (m) => `${m[1]} than`,
     message: () => 'Comparisons take "than", not "then".',
   },
-  { re: wordRegex(`less\\s+(${COUNTABLE})`, 'giu'), fix: (m) => `${matchCase(m[0], 'fewer')} ${m[1]}`, message: () => 'Use "fewer" for things you can count, "less" for amounts.' },
-  { re: wordRegex('(was|were|is|are|been|be)\\s+lead\\s+by', 'giu'), fix: (m) => `${m[1]} led by`, message: () => 'The past tense of "lead" is "led".' },
-  { re: wordRegex('(the|an)\\s+affect\\s+(of|on)', 'giu'), fix: (m) => `${m[1]} effect ${m[2]}`, message: () => '"Effect" is the noun (the effect of); "affect" is the verb.' },
-  { re: wordRegex('(to|will|could|would|might|may)\\s+loose', 'giu'), fix: (m) => `${m[1]} lose`, message: () => '"Lose" is the verb (to lose); "loose" means not tight.' },
-  { re: wordRegex('your\\s+(welcome|going|not|being|right)', 'giu'), fix: (m) => `${matchCase(m[0], 'you’re')} ${m[1]}`, message: () => '"You’re" means you are; "your" is possessive.' },
+  {
+    re: wordRegex(`less\\s+(${COUNTABLE})`, 'giu'),
+    fix: (m) => `${matchCase(m[0], 'fewer')} ${m[1]}`,
+    message: () => 'Use "fewer" for things you can count, "less" for amounts.',
+  },
+  {
+    re: wordRegex('(was|were|is|are|been|be)\\s+lead\\s+by', 'giu'),
+    fix: (m) => `${m[1]} led by`,
+    message: () => 'The past tense of "lead" is "led".',
+  },
+  {
+    re: wordRegex('(the|an)\\s+affect\\s+(of|on)', 'giu'),
+    fix: (m) => `${m[1]} effect ${m[2]}`,
+    message: () => '"Effect" is the noun (the effect of); "affect" is the verb.',
+  },
+  {
+    re: wordRegex('(to|will|could|would|might|may)\\s+loose', 'giu'),
+    fix: (m) => `${m[1]} lose`,
+    message: () => '"Lose" is the verb (to lose); "loose" means not tight.',
+  },
+  {
+    re: wordRegex('your\\s+(welcome|going|not|being|right)', 'giu'),
+    fix: (m) => `${matchCase(m[0], 'you’re')} ${m[1]}`,
+    message: () => '"You’re" means you are; "your" is possessive.',
+  },
   { re: wordRegex('sneak\\s+peak', 'giu'), fix: (m) => matchCase(m[0], 'sneak peek'), message: () => 'A quick look is a "peek".' },
-  { re: wordRegex('(pour|poured|pouring)\\s+over', 'giu'), fix: (m) => `${m[1]!.replace(/pour/i, (p) => matchCase(p, 'pore'))} over`, message: () => 'To study closely is to "pore over".' },
-  { re: wordRegex('for\\s+all\\s+intensive\\s+purposes', 'giu'), fix: (m) => matchCase(m[0], 'for all intents and purposes'), message: () => 'The phrase is "for all intents and purposes".' },
-  { re: wordRegex('to\\s+(breath|advice)', 'giu'), fix: (m) => `to ${m[1]!.toLowerCase() === 'breath' ? 'breathe' : 'advise'}`, message: (m) => `The verb is "${m[1]!.toLowerCase() === 'breath' ? 'breathe' : 'advise'}".` },
+  {
+    re: wordRegex('(pour|poured|pouring)\\s+over', 'giu'),
+    fix: (m) => `${m[1]!.replace(/pour/i, (p) => matchCase(p, 'pore'))} over`,
+    message: () => 'To study closely is to "pore over".',
+  },
+  {
+    re: wordRegex('for\\s+all\\s+intensive\\s+purposes', 'giu'),
+    fix: (m) => matchCase(m[0], 'for all intents and purposes'),
+    message: () => 'The phrase is "for all intents and purposes".',
+  },
+  {
+    re: wordRegex('to\\s+(breath|advice)', 'giu'),
+    fix: (m) => `to ${m[1]!.toLowerCase() === 'breath' ? 'breathe' : 'advise'}`,
+    message: (m) => `The verb is "${m[1]!.toLowerCase() === 'breath' ? 'breathe' : 'advise'}".`,
+  },
 ];
 
 export const confusables = defineRule({
@@ -37,7 +72,9 @@ export const confusables = defineRule({
   check(doc) {
     const hits: Hit[] = [];
     for (const p of PATTERNS) {
-      hits.push(...scan(doc.text, p.re, (m) => ({ start: m.index, end: m.index + m[0].length, message: p.message(m), suggestion: p.fix(m) })));
+      hits.push(
+        ...scan(doc.text, p.re, (m) => ({ start: m.index, end: m.index + m[0].length, message: p.message(m), suggestion: p.fix(m) })),
+      );
     }
     return hits;
   },

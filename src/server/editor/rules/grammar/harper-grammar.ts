@@ -33,7 +33,13 @@ export const harperGrammar = defineRule({
       const best = lint.suggestions[0];
       if (lint.kind === 'Capitalization' && (!best || (best === best.toUpperCase() && best !== best.toLowerCase()))) continue; // Dec → DEC, Sam → SAM
       if (lint.kind === 'Miscellaneous' && /^a\.?m\b|^a\.m\./i.test(doc.text.slice(lint.start, lint.start + 4))) continue; // a.m.
-      if (/^\p{Lu}[\p{L}'’-]*$/u.test(problem) && lint.kind !== 'Capitalization' && !doc.startsSentence(lint.start) && lint.kind !== 'Repetition') continue;
+      if (
+        /^\p{Lu}[\p{L}'’-]*$/u.test(problem) &&
+        lint.kind !== 'Capitalization' &&
+        !doc.startsSentence(lint.start) &&
+        lint.kind !== 'Repetition'
+      )
+        continue;
       hits.push({
         start: lint.start,
         end: lint.end,

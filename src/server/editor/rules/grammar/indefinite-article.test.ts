@@ -10,19 +10,17 @@ describe('grammar/indefinite-article', () => {
   });
 
   it.each([
-    ["The council hired a economic development director.", "a economic", "an economic"],
-    ["An university study found the noise exceeds limits.", "An university", "A university"],
-    ["She waited a hour.", "a hour", "an hour"],
+    ['The council hired a economic development director.', 'a economic', 'an economic'],
+    ['An university study found the noise exceeds limits.', 'An university', 'A university'],
+    ['She waited a hour.', 'a hour', 'an hour'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(indefiniteArticle, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "A neighbor saw a man at 2 a.m.",
-    "An FBI agent testified.",
-    "It was a one-time payment.",
-    "A union vote is set.",
-  ])('leaves alone %s', (text) => {
-    expect(hitsOf(indefiniteArticle, text)).toEqual([]);
-  });
+  it.each(['A neighbor saw a man at 2 a.m.', 'An FBI agent testified.', 'It was a one-time payment.', 'A union vote is set.'])(
+    'leaves alone %s',
+    (text) => {
+      expect(hitsOf(indefiniteArticle, text)).toEqual([]);
+    },
+  );
 });

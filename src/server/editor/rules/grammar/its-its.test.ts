@@ -10,16 +10,13 @@ describe('grammar/its-its', () => {
   });
 
   it.each([
-    ["The branch will offer counseling to it's members.", "it's", "its"],
-    ["Its a good day for the council.", "Its", "It’s"],
+    ["The branch will offer counseling to it's members.", "it's", 'its'],
+    ['Its a good day for the council.', 'Its', 'It’s'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(itsIts, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The branch serves its members.",
-    "It's a good day.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The branch serves its members.', "It's a good day."])('leaves alone %s', (text) => {
     expect(hitsOf(itsIts, text)).toEqual([]);
   });
 });

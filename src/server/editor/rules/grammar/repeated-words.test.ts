@@ -10,16 +10,13 @@ describe('grammar/repeated-words', () => {
   });
 
   it.each([
-    ["She will report to the the town manager.", "the the", "the"],
-    ["The board voted to to delay.", "to to", "to"],
+    ['She will report to the the town manager.', 'the the', 'the'],
+    ['The board voted to to delay.', 'to to', 'to'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(repeatedWords, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "He said that that plan failed.",
-    "The plan failed.",
-  ])('leaves alone %s', (text) => {
+  it.each(['He said that that plan failed.', 'The plan failed.'])('leaves alone %s', (text) => {
     expect(hitsOf(repeatedWords, text)).toEqual([]);
   });
 });

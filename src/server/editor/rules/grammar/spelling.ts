@@ -3,7 +3,20 @@ import { defineRule } from '../rule';
 import type { Hit } from '../rule';
 
 /** Words harper.js does not know that are standard in AP copy. */
-const NEWS_WORDS = new Set(['adviser', 'advisers', 'reelect', 'reelected', 'reelection', 'webpage', 'webpages', 'livestream', 'livestreamed', 'cellphone', 'cellphones', 'underway']);
+const NEWS_WORDS = new Set([
+  'adviser',
+  'advisers',
+  'reelect',
+  'reelected',
+  'reelection',
+  'webpage',
+  'webpages',
+  'livestream',
+  'livestreamed',
+  'cellphone',
+  'cellphones',
+  'underway',
+]);
 
 /** The whitespace-delimited token that contains [start, end). */
 function tokenAround(text: string, start: number, end: number): string {
@@ -29,7 +42,8 @@ export const spelling = defineRule({
       if (/\p{Lu}/u.test(word) || /\d/.test(word) || NEWS_WORDS.has(word.toLowerCase())) continue;
       if (/[@#]|:\/\/|www\.|\.[a-z]{2,4}\b/i.test(tokenAround(doc.text, lint.start, lint.end))) continue; // addresses, handles, hashtags
       const best = lint.suggestions[0];
-      const confident = best !== undefined && best.toLowerCase() !== word.toLowerCase() && editDistance(word.toLowerCase(), best.toLowerCase()) <= 2;
+      const confident =
+        best !== undefined && best.toLowerCase() !== word.toLowerCase() && editDistance(word.toLowerCase(), best.toLowerCase()) <= 2;
       hits.push({
         start: lint.start,
         end: lint.end,

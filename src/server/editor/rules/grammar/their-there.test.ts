@@ -10,20 +10,18 @@ describe('grammar/their-there', () => {
   });
 
   it.each([
-    ["Parents said there worried about the pickup line.", "there worried", "they’re worried"],
-    ["Residents said their concerned about the noise.", "their concerned", "they’re concerned"],
-    ["Their is no money left.", "Their is", "There is"],
-    ["Families want there own parking spots.", "there own", "their own"],
+    ['Parents said there worried about the pickup line.', 'there worried', 'they’re worried'],
+    ['Residents said their concerned about the noise.', 'their concerned', 'they’re concerned'],
+    ['Their is no money left.', 'Their is', 'There is'],
+    ['Families want there own parking spots.', 'there own', 'their own'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(theirThere, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "There were 300 comments.",
-    "They went there after school.",
-    "There remained three seats.",
-    "Their children attend Pinecrest.",
-  ])('leaves alone %s', (text) => {
-    expect(hitsOf(theirThere, text)).toEqual([]);
-  });
+  it.each(['There were 300 comments.', 'They went there after school.', 'There remained three seats.', 'Their children attend Pinecrest.'])(
+    'leaves alone %s',
+    (text) => {
+      expect(hitsOf(theirThere, text)).toEqual([]);
+    },
+  );
 });

@@ -10,14 +10,12 @@ describe('legal/convicted-when-charged', () => {
   });
 
   it.each([
-    ["Wynn faces three counts of theft and pleaded not guilty. The convicted treasurer remains free on bond.", "convicted", null],
+    ['Wynn faces three counts of theft and pleaded not guilty. The convicted treasurer remains free on bond.', 'convicted', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(convictedWhenCharged, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "A jury convicted Wynn of theft. She was sentenced Monday.",
-  ])('leaves alone %s', (text) => {
+  it.each(['A jury convicted Wynn of theft. She was sentenced Monday.'])('leaves alone %s', (text) => {
     expect(hitsOf(convictedWhenCharged, text)).toEqual([]);
   });
 });

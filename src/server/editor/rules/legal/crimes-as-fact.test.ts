@@ -10,15 +10,19 @@ describe('legal/crimes-as-fact', () => {
   });
 
   it.each([
-    ["Police arrested a man Saturday after he stole a pickup truck.", "he stole", "he allegedly stole"],
-    ["Derek Holm, who assaulted a bus driver in March, will appear in court on a felony assault charge.", "who assaulted", "who allegedly assaulted"],
+    ['Police arrested a man Saturday after he stole a pickup truck.', 'he stole', 'he allegedly stole'],
+    [
+      'Derek Holm, who assaulted a bus driver in March, will appear in court on a felony assault charge.',
+      'who assaulted',
+      'who allegedly assaulted',
+    ],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(crimesAsFact, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "Police arrested a man Saturday after he stole a pickup truck, police said.",
-    "A jury found Holm guilty. He assaulted a driver in March.",
+    'Police arrested a man Saturday after he stole a pickup truck, police said.',
+    'A jury found Holm guilty. He assaulted a driver in March.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(crimesAsFact, text)).toEqual([]);
   });

@@ -10,22 +10,30 @@ const ATTRIBUTED =
 export const crimesAsFact = defineRule({
   id: 'legal/crimes-as-fact',
   category: 'legal',
-  explanation: 'Until a conviction, a crime is an accusation: attribute it ("police said") or write "is accused of", never state it as fact.',
+  explanation:
+    'Until a conviction, a crime is an accusation: attribute it ("police said") or write "is accused of", never state it as fact.',
   autoFix: true,
   check(doc) {
     if (!caseStatus(doc).accused || caseStatus(doc).convicted) return [];
-    return scan(doc.outsideQuotes, wordRegex(`([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)\\s+(${CRIME_VERBS})`, 'gu'), (m) => {
-      const sentence = doc.sentenceAt(m.index);
-      if (!sentence || ATTRIBUTED.test(sentence.text)) return null;
-      const subject = m[1]!;
-      if (/^\p{Lu}/u.test(subject) && /^(The|A|An|This|That|It|There|Police|Officers|Deputies|Authorities)$/.test(subject)) return null;
-      const verb = m[2]!;
-      return {
-        start: m.index,
-        end: m.index + m[0].length,
-        message: `"${m[0]}" states a crime as fact. Attribute it or write "allegedly".`,
-        suggestion: `${subject} allegedly ${verb}`,
-      };
-    });
+    return scan(
+      doc.outsideQuotes,
+      wordRegex(
+        `([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)\\s+(${CRIME_VERBS})`,
+        'gu',
+      ),
+      (m) => {
+        const sentence = doc.sentenceAt(m.index);
+        if (!sentence || ATTRIBUTED.test(sentence.text)) return null;
+        const subject = m[1]!;
+        if (/^\p{Lu}/u.test(subject) && /^(The|A|An|This|That|It|There|Police|Officers|Deputies|Authorities)$/.test(subject)) return null;
+        const verb = m[2]!;
+        return {
+          start: m.index,
+          end: m.index + m[0].length,
+          message: `"${m[0]}" states a crime as fact. Attribute it or write "allegedly".`,
+          suggestion: `${subject} allegedly ${verb}`,
+        };
+      },
+    );
   },
 });

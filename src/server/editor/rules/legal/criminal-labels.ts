@@ -7,7 +7,8 @@ const LABELS =
 export const criminalLabels = defineRule({
   id: 'legal/criminal-labels',
   category: 'legal',
-  explanation: 'Someone charged is presumed innocent: call them the suspect, the defendant or by name, never "the murderer" or "the burglar" before a conviction.',
+  explanation:
+    'Someone charged is presumed innocent: call them the suspect, the defendant or by name, never "the murderer" or "the burglar" before a conviction.',
   autoFix: false,
   check(doc) {
     const status = caseStatus(doc);

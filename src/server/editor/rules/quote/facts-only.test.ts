@@ -10,14 +10,18 @@ describe('quote/facts-only', () => {
   });
 
   it.each([
-    ["\"Saleh has worked as a surgeon for 18 years and has performed more than 4,000 operations,\" Rourke said.", "Saleh has worked as a surgeon for 18 years and has performed more than 4,000 operations", null],
+    [
+      '"Saleh has worked as a surgeon for 18 years and has performed more than 4,000 operations," Rourke said.',
+      'Saleh has worked as a surgeon for 18 years and has performed more than 4,000 operations',
+      null,
+    ],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(factsOnly, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "\"I kept thinking about the seniors who lost in this gym in 2023, and I wanted this one for them,\" Banks said.",
-    "\"A family in crisis should not have to drive three hours to find a bed,\" Park said.",
+    '"I kept thinking about the seniors who lost in this gym in 2023, and I wanted this one for them," Banks said.',
+    '"A family in crisis should not have to drive three hours to find a bed," Park said.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(factsOnly, text)).toEqual([]);
   });

@@ -7,14 +7,20 @@ import { FIRST_PERSON, OPINION, quotations } from './quotations';
 export const factsOnly = defineRule({
   id: 'quote/facts-only',
   category: 'quote',
-  explanation: 'A quote that only states facts and figures wastes the source’s voice: paraphrase the facts and quote the person’s view or experience.',
+  explanation:
+    'A quote that only states facts and figures wastes the source’s voice: paraphrase the facts and quote the person’s view or experience.',
   autoFix: false,
   check(doc) {
     const hits: Hit[] = [];
     for (const q of quotations(doc)) {
       if (q.words < 6 || !/\d/.test(q.content) || FIRST_PERSON.test(q.content) || OPINION.test(q.content)) continue;
       if (isLogistics(q.content, q.words) || PR_LANGUAGE.test(q.content)) continue;
-      hits.push({ start: q.start, end: q.end, message: 'Weak quote: it only states facts. Paraphrase them and quote what the source thinks or saw.', suggestion: null });
+      hits.push({
+        start: q.start,
+        end: q.end,
+        message: 'Weak quote: it only states facts. Paraphrase them and quote what the source thinks or saw.',
+        suggestion: null,
+      });
     }
     return hits;
   },

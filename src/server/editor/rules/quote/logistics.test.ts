@@ -10,15 +10,17 @@ describe('quote/logistics', () => {
   });
 
   it.each([
-    ["\"The meeting starts at 6:30 p.m. in the council chambers,\" said Irene Vasquez.", "The meeting starts at 6:30 p.m. in the council chambers", null],
-    ["\"Registration is available online,\" Hurley said.", "Registration is available online", null],
+    [
+      '"The meeting starts at 6:30 p.m. in the council chambers," said Irene Vasquez.',
+      'The meeting starts at 6:30 p.m. in the council chambers',
+      null,
+    ],
+    ['"Registration is available online," Hurley said.', 'Registration is available online', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(logistics, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "\"Anyone who skipped a flu shot because of the cost has no reason to wait now,\" Delgado said.",
-  ])('leaves alone %s', (text) => {
+  it.each(['"Anyone who skipped a flu shot because of the cost has no reason to wait now," Delgado said.'])('leaves alone %s', (text) => {
     expect(hitsOf(logistics, text)).toEqual([]);
   });
 });

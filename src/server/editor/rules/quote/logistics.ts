@@ -21,7 +21,12 @@ export const logistics = defineRule({
     const hits: Hit[] = [];
     for (const q of quotations(doc)) {
       if (!isLogistics(q.content, q.words)) continue;
-      hits.push({ start: q.start, end: q.end, message: 'Weak quote: it only gives logistics. Paraphrase the facts and save quotes for what the source thinks.', suggestion: null });
+      hits.push({
+        start: q.start,
+        end: q.end,
+        message: 'Weak quote: it only gives logistics. Paraphrase the facts and save quotes for what the source thinks.',
+        suggestion: null,
+      });
     }
     return hits;
   },

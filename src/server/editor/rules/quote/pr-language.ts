@@ -8,13 +8,19 @@ export const PR_LANGUAGE =
 export const prLanguage = defineRule({
   id: 'quote/pr-language',
   category: 'quote',
-  explanation: 'A quote should say something only that person could say; promotional language (we are excited, we couldn’t be happier) adds nothing, so paraphrase or cut it.',
+  explanation:
+    'A quote should say something only that person could say; promotional language (we are excited, we couldn’t be happier) adds nothing, so paraphrase or cut it.',
   autoFix: false,
   check(doc) {
     const hits: Hit[] = [];
     for (const q of quotations(doc)) {
       if (!PR_LANGUAGE.test(q.content)) continue;
-      hits.push({ start: q.start, end: q.end, message: 'Weak quote: empty promotional language. Ask the source for something specific, or cut it.', suggestion: null });
+      hits.push({
+        start: q.start,
+        end: q.end,
+        message: 'Weak quote: empty promotional language. Ask the source for something specific, or cut it.',
+        suggestion: null,
+      });
     }
     return hits;
   },

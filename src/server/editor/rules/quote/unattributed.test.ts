@@ -10,14 +10,18 @@ describe('quote/unattributed', () => {
   });
 
   it.each([
-    ["Permits rose 40%. \"We simply don't have enough inspectors to keep up with this pace.\" The board meets Thursday.", "We simply don't have enough inspectors to keep up with this pace.", null],
+    [
+      'Permits rose 40%. "We simply don\'t have enough inspectors to keep up with this pace." The board meets Thursday.',
+      "We simply don't have enough inspectors to keep up with this pace.",
+      null,
+    ],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(unattributed, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "\"We simply don't have enough inspectors,\" Chief Ray Ortiz said.",
-    "\"We need help,\" Ortiz said. \"The calls keep coming every single night.\"",
+    '"We simply don\'t have enough inspectors," Chief Ray Ortiz said.',
+    '"We need help," Ortiz said. "The calls keep coming every single night."',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(unattributed, text)).toEqual([]);
   });

@@ -10,17 +10,16 @@ describe('style/addresses', () => {
   });
 
   it.each([
-    ["The office is at 101 Main Street.", "Street", "St."],
-    ["Crews repaved Elm Ave. last week.", "Ave.", "Avenue"],
+    ['The office is at 101 Main Street.', 'Street', 'St.'],
+    ['Crews repaved Elm Ave. last week.', 'Ave.', 'Avenue'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(addresses, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The office is at 101 Main St.",
-    "Crews repaved Elm Avenue last week.",
-    "She moved to St. Louis.",
-  ])('leaves alone %s', (text) => {
-    expect(hitsOf(addresses, text)).toEqual([]);
-  });
+  it.each(['The office is at 101 Main St.', 'Crews repaved Elm Avenue last week.', 'She moved to St. Louis.'])(
+    'leaves alone %s',
+    (text) => {
+      expect(hitsOf(addresses, text)).toEqual([]);
+    },
+  );
 });

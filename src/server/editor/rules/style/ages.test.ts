@@ -10,16 +10,13 @@ describe('style/ages', () => {
   });
 
   it.each([
-    ["A five-year-old girl was rescued.", "five", "5"],
-    ["The boy is seven years old.", "seven", "7"],
+    ['A five-year-old girl was rescued.', 'five', '5'],
+    ['The boy is seven years old.', 'seven', '7'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(ages, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "A 5-year-old girl was rescued.",
-    "The program lasts five years.",
-  ])('leaves alone %s', (text) => {
+  it.each(['A 5-year-old girl was rescued.', 'The program lasts five years.'])('leaves alone %s', (text) => {
     expect(hitsOf(ages, text)).toEqual([]);
   });
 });

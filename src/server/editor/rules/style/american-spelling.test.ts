@@ -10,17 +10,14 @@ describe('style/american-spelling', () => {
   });
 
   it.each([
-    ["The colour of the bridge will change.", "colour", "color"],
-    ["The county will organise a meeting.", "organise", "organize"],
-    ["The defence rested its case.", "defence", "defense"],
+    ['The colour of the bridge will change.', 'colour', 'color'],
+    ['The county will organise a meeting.', 'organise', 'organize'],
+    ['The defence rested its case.', 'defence', 'defense'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(americanSpelling, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The color of the bridge will change.",
-    "She works at the Brindle Point Medical Centre.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The color of the bridge will change.', 'She works at the Brindle Point Medical Centre.'])('leaves alone %s', (text) => {
     expect(hitsOf(americanSpelling, text)).toEqual([]);
   });
 });

@@ -10,20 +10,19 @@ describe('style/ap-words', () => {
   });
 
   it.each([
-    ["Principal Janet Moore said it is okay to park there.", "okay", "OK"],
-    ["Patrons can register by e-mail.", "e-mail", "email"],
-    ["The company expands high-speed Internet service.", "Internet", "internet"],
-    ["The board moved towards a vote.", "towards", "toward"],
-    ["Her financial advisor resigned.", "advisor", "adviser"],
+    ['Principal Janet Moore said it is okay to park there.', 'okay', 'OK'],
+    ['Patrons can register by e-mail.', 'e-mail', 'email'],
+    ['The company expands high-speed Internet service.', 'Internet', 'internet'],
+    ['The board moved towards a vote.', 'towards', 'toward'],
+    ['Her financial advisor resigned.', 'advisor', 'adviser'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(apWords, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Internet service improved, the company said.",
-    "Patrons can register by email.",
-    "It is OK to park there.",
-  ])('leaves alone %s', (text) => {
-    expect(hitsOf(apWords, text)).toEqual([]);
-  });
+  it.each(['Internet service improved, the company said.', 'Patrons can register by email.', 'It is OK to park there.'])(
+    'leaves alone %s',
+    (text) => {
+      expect(hitsOf(apWords, text)).toEqual([]);
+    },
+  );
 });

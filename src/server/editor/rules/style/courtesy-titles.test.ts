@@ -10,16 +10,13 @@ describe('style/courtesy-titles', () => {
   });
 
   it.each([
-    ["Mr. Conroy's attorney declined to comment.", "Mr. Conroy", "Conroy"],
-    ["Mrs. Ferris said hiring starts in March.", "Mrs. Ferris", "Ferris"],
+    ["Mr. Conroy's attorney declined to comment.", 'Mr. Conroy', 'Conroy'],
+    ['Mrs. Ferris said hiring starts in March.', 'Mrs. Ferris', 'Ferris'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(courtesyTitles, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Conroy's attorney declined to comment.",
-    "Dr. Ann Lee treated the patient.",
-  ])('leaves alone %s', (text) => {
+  it.each(["Conroy's attorney declined to comment.", 'Dr. Ann Lee treated the patient.'])('leaves alone %s', (text) => {
     expect(hitsOf(courtesyTitles, text)).toEqual([]);
   });
 });

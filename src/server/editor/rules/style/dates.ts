@@ -28,7 +28,8 @@ export const dates = defineRule({
       if (current === right || Number(day) > 31 || Number(day) === 0) return null;
       const problems: string[] = [];
       if (suffix) problems.push(`drop the "${suffix}"`);
-      if (`${form}${dot}` !== apMonthWithDate(name)) problems.push(apMonthWithDate(name) === name ? `spell out ${name}` : `abbreviate ${name} as ${apMonthWithDate(name)}`);
+      if (`${form}${dot}` !== apMonthWithDate(name))
+        problems.push(apMonthWithDate(name) === name ? `spell out ${name}` : `abbreviate ${name} as ${apMonthWithDate(name)}`);
       if (problems.length === 0) return null;
       return { start: m.index, end: m.index + whole!.length, message: `Write "${right}": ${problems.join(' and ')}.`, suggestion: right };
     });

@@ -10,16 +10,13 @@ describe('style/figure-at-start', () => {
   });
 
   it.each([
-    ["3 people were hurt in the crash.", "3", "Three"],
-    ["250 residents signed the petition.", "250", null],
+    ['3 people were hurt in the crash.', '3', 'Three'],
+    ['250 residents signed the petition.', '250', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(figureAtStart, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "2024 was a record year for the port.",
-    "Three people were hurt.",
-  ])('leaves alone %s', (text) => {
+  it.each(['2024 was a record year for the port.', 'Three people were hurt.'])('leaves alone %s', (text) => {
     expect(hitsOf(figureAtStart, text)).toEqual([]);
   });
 });

@@ -21,7 +21,9 @@ export const figureAtStart = defineRule({
       hits.push({
         start,
         end: start + figure.length,
-        message: canSpell ? `Spell out "${figure}" at the start of a sentence.` : `Recast the sentence so it does not start with "${figure}".`,
+        message: canSpell
+          ? `Spell out "${figure}" at the start of a sentence.`
+          : `Recast the sentence so it does not start with "${figure}".`,
         suggestion: canSpell ? matchCase('X', spell(n)) : null,
       });
     }

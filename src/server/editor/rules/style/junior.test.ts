@@ -9,15 +9,11 @@ describe('style/junior', () => {
     expect(junior.explanation).toMatch(/^\S.{20,260}\.$/);
   });
 
-  it.each([
-    ["Martin Luther King, Jr. spoke here.", ", Jr.", " Jr."],
-  ] as const)('flags %s', (text, flagged, suggestion) => {
+  it.each([['Martin Luther King, Jr. spoke here.', ', Jr.', ' Jr.']] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(junior, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Martin Luther King Jr. spoke here.",
-  ])('leaves alone %s', (text) => {
+  it.each(['Martin Luther King Jr. spoke here.'])('leaves alone %s', (text) => {
     expect(hitsOf(junior, text)).toEqual([]);
   });
 });

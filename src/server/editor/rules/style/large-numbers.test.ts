@@ -10,17 +10,16 @@ describe('style/large-numbers', () => {
   });
 
   it.each([
-    ["The department hired fifteen firefighters.", "fifteen", "15"],
-    ["About twenty-five people attended.", "twenty-five", "25"],
+    ['The department hired fifteen firefighters.', 'fifteen', '15'],
+    ['About twenty-five people attended.', 'twenty-five', '25'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(largeNumbers, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Fifteen firefighters were hired.",
-    "The department hired nine firefighters.",
-    "The boy is a 12-year-old.",
-  ])('leaves alone %s', (text) => {
-    expect(hitsOf(largeNumbers, text)).toEqual([]);
-  });
+  it.each(['Fifteen firefighters were hired.', 'The department hired nine firefighters.', 'The boy is a 12-year-old.'])(
+    'leaves alone %s',
+    (text) => {
+      expect(hitsOf(largeNumbers, text)).toEqual([]);
+    },
+  );
 });

@@ -10,17 +10,14 @@ describe('style/money', () => {
   });
 
   it.each([
-    ["The bond would raise 30 million dollars for a school.", "30 million dollars", "$30 million"],
-    ["Tickets cost $5.00 at the door.", "$5.00", "$5"],
-    ["The fee is five dollars.", "five dollars", "$5"],
+    ['The bond would raise 30 million dollars for a school.', '30 million dollars', '$30 million'],
+    ['Tickets cost $5.00 at the door.', '$5.00', '$5'],
+    ['The fee is five dollars.', 'five dollars', '$5'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(money, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The bond would raise $30 million.",
-    "Tickets cost $5 at the door.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The bond would raise $30 million.', 'Tickets cost $5 at the door.'])('leaves alone %s', (text) => {
     expect(hitsOf(money, text)).toEqual([]);
   });
 });

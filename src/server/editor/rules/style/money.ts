@@ -5,19 +5,24 @@ import type { Hit } from '../rule';
 export const money = defineRule({
   id: 'style/money',
   category: 'style',
-  explanation: 'AP style writes money with the dollar sign and figures ($5, $30 million), never "dollars" after the number, and drops ".00" from whole amounts.',
+  explanation:
+    'AP style writes money with the dollar sign and figures ($5, $30 million), never "dollars" after the number, and drops ".00" from whole amounts.',
   autoFix: true,
   check(doc) {
     const { text } = doc;
     const hits: Hit[] = [];
     hits.push(
-      ...scan(text, wordRegex(`(\\$?)(\\d[\\d,]*(?:\\.\\d+)?|${SPELLED_ANY})(\\s+(?:million|billion|trillion))?\\s+dollars`, 'giu'), (m) => {
-        const raw = m[2]!;
-        const value = /\d/.test(raw) ? raw : spelledValue(raw);
-        if (value === null) return null;
-        const right = `$${value}${m[3] ? ` ${m[3].trim().toLowerCase()}` : ''}`;
-        return { start: m.index, end: m.index + m[0].length, message: `Write "${right}".`, suggestion: right };
-      }),
+      ...scan(
+        text,
+        wordRegex(`(\\$?)(\\d[\\d,]*(?:\\.\\d+)?|${SPELLED_ANY})(\\s+(?:million|billion|trillion))?\\s+dollars`, 'giu'),
+        (m) => {
+          const raw = m[2]!;
+          const value = /\d/.test(raw) ? raw : spelledValue(raw);
+          if (value === null) return null;
+          const right = `$${value}${m[3] ? ` ${m[3].trim().toLowerCase()}` : ''}`;
+          return { start: m.index, end: m.index + m[0].length, message: `Write "${right}".`, suggestion: right };
+        },
+      ),
     );
     hits.push(
       ...scan(text, /\$(\d[\d,]*)\.00(?!\d)/g, (m) => ({
@@ -30,7 +35,12 @@ export const money = defineRule({
     hits.push(
       ...scan(text, /\$0?\.(\d\d)(?!\d)/g, (m) => {
         const cents = Number(m[1]);
-        return { start: m.index, end: m.index + m[0].length, message: `Write amounts under a dollar in cents: "${cents} cents".`, suggestion: `${cents} cents` };
+        return {
+          start: m.index,
+          end: m.index + m[0].length,
+          message: `Write amounts under a dollar in cents: "${cents} cents".`,
+          suggestion: `${cents} cents`,
+        };
       }),
     );
     return hits;

@@ -10,17 +10,13 @@ describe('style/ordinals', () => {
   });
 
   it.each([
-    ["She finished 3rd in the race.", "3rd", "third"],
-    ["It was the twentieth meeting this year.", "twentieth", "20th"],
+    ['She finished 3rd in the race.', '3rd', 'third'],
+    ['It was the twentieth meeting this year.', 'twentieth', '20th'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(ordinals, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "He represents the 1st District.",
-    "The 9th Circuit ruled Monday.",
-    "It was the first meeting.",
-  ])('leaves alone %s', (text) => {
+  it.each(['He represents the 1st District.', 'The 9th Circuit ruled Monday.', 'It was the first meeting.'])('leaves alone %s', (text) => {
     expect(hitsOf(ordinals, text)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { defineRule, scan, wordRegex } from '../rule';
 export const ordinals = defineRule({
   id: 'style/ordinals',
   category: 'style',
-  explanation: 'AP style spells out first through ninth and uses figures for 10th and up; figures stay in names such as 1st District or 9th Circuit.',
+  explanation:
+    'AP style spells out first through ninth and uses figures for 10th and up; figures stay in names such as 1st District or 9th Circuit.',
   autoFix: true,
   check(doc) {
     const { text } = doc;

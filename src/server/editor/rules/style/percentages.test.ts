@@ -10,16 +10,13 @@ describe('style/percentages', () => {
   });
 
   it.each([
-    ["The bill would rise by 6 per cent.", "6 per cent", "6 percent"],
-    ["Sales fell five percent.", "five percent", "5 percent"],
+    ['The bill would rise by 6 per cent.', '6 per cent', '6 percent'],
+    ['Sales fell five percent.', 'five percent', '5 percent'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(percentages, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Sales fell 5 percent.",
-    "Sales fell 5%.",
-  ])('leaves alone %s', (text) => {
+  it.each(['Sales fell 5 percent.', 'Sales fell 5%.'])('leaves alone %s', (text) => {
     expect(hitsOf(percentages, text)).toEqual([]);
   });
 });

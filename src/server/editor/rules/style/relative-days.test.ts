@@ -10,16 +10,13 @@ describe('style/relative-days', () => {
   });
 
   it.each([
-    ["Wynn appeared in court yesterday on theft charges.", "yesterday", null],
-    ["The museum will reopen tomorrow.", "tomorrow", null],
+    ['Wynn appeared in court yesterday on theft charges.', 'yesterday', null],
+    ['The museum will reopen tomorrow.', 'tomorrow', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(relativeDays, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Wynn appeared in court Tuesday.",
-    "\"I will decide tomorrow,\" she said.",
-  ])('leaves alone %s', (text) => {
+  it.each(['Wynn appeared in court Tuesday.', '"I will decide tomorrow," she said.'])('leaves alone %s', (text) => {
     expect(hitsOf(relativeDays, text)).toEqual([]);
   });
 });

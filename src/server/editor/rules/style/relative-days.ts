@@ -3,7 +3,8 @@ import { defineRule, scan, wordRegex } from '../rule';
 export const relativeDays = defineRule({
   id: 'style/relative-days',
   category: 'style',
-  explanation: 'AP style uses the day of the week (Tuesday) rather than yesterday or tomorrow, because readers meet the story on another day.',
+  explanation:
+    'AP style uses the day of the week (Tuesday) rather than yesterday or tomorrow, because readers meet the story on another day.',
   autoFix: false,
   check(doc) {
     return scan(doc.outsideQuotes, wordRegex('yesterday|tomorrow|day before yesterday|day after tomorrow', 'giu'), (m) => ({

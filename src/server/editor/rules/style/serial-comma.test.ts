@@ -10,16 +10,16 @@ describe('style/serial-comma', () => {
   });
 
   it.each([
-    ["The library offers free tutoring, computer classes, and English lessons.", "computer classes, and", "computer classes and"],
-    ["The clinic offers vaccinations, checkups, or dental cleanings.", "checkups, or", "checkups or"],
+    ['The library offers free tutoring, computer classes, and English lessons.', 'computer classes, and', 'computer classes and'],
+    ['The clinic offers vaccinations, checkups, or dental cleanings.', 'checkups, or', 'checkups or'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(serialComma, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "The unit will employ 35 nurses, counselors and therapists.",
-    "He left the room, she stayed behind, and they argued.",
-    "The company moved from Fresno, California, and opened a plant.",
+    'The unit will employ 35 nurses, counselors and therapists.',
+    'He left the room, she stayed behind, and they argued.',
+    'The company moved from Fresno, California, and opened a plant.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(serialComma, text)).toEqual([]);
   });

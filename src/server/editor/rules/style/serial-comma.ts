@@ -3,7 +3,8 @@ import { defineRule, scan } from '../rule';
 /** Words that show an item is a clause (a compound sentence keeps its comma before "and"). */
 const CLAUSE_WORDS =
   /\b(he|she|they|it|we|i|you|there|is|are|was|were|has|have|had|will|would|can|could|should|said|says|did|does|do|who|which|that|where|when|while|because)\b/i;
-const YEAR_OR_STATE = /^(\d{4}|Jr\.|Sr\.|Inc\.|[A-Z][a-z]*\.|[A-Z]\.[A-Z]\.|Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|D\.C\.)$/;
+const YEAR_OR_STATE =
+  /^(\d{4}|Jr\.|Sr\.|Inc\.|[A-Z][a-z]*\.|[A-Z]\.[A-Z]\.|Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|D\.C\.)$/;
 
 export const serialComma = defineRule({
   id: 'style/serial-comma',
@@ -13,7 +14,8 @@ export const serialComma = defineRule({
   check(doc) {
     const { text } = doc;
     // item1, item2, and item3: items of one to four words
-    const re = /(?<=[\p{L}\p{N}%)][^,.;:!?"“”()]{0,40}, )((?:[\p{L}\p{N}$'’%-]+ ){0,3}[\p{L}\p{N}$'’%-]+), (and|or) ([\p{L}\p{N}$'’-]+(?: [\p{L}\p{N}$'’-]+)?)/gu;
+    const re =
+      /(?<=[\p{L}\p{N}%)][^,.;:!?"“”()]{0,40}, )((?:[\p{L}\p{N}$'’%-]+ ){0,3}[\p{L}\p{N}$'’%-]+), (and|or) ([\p{L}\p{N}$'’-]+(?: [\p{L}\p{N}$'’-]+)?)/gu;
     return scan(text, re, (m) => {
       const item2 = m[1]!;
       const start = m.index;
@@ -26,7 +28,7 @@ export const serialComma = defineRule({
       const lead = text.slice(sentence.start, start - 2);
       const item1 = lead.slice(Math.max(lead.lastIndexOf(','), lead.lastIndexOf(':')) + 1).trim();
       const item1Last = item1.split(/\s+/).slice(-4).join(' ');
-      if (!item1 || /^\d{1,2}$/.test(item1Last.split(' ').pop() ?? '') && /[A-Z][a-z]{2}\.?\s\d/.test(item1Last)) return null; // Oct. 3, 2024, and
+      if (!item1 || (/^\d{1,2}$/.test(item1Last.split(' ').pop() ?? '') && /[A-Z][a-z]{2}\.?\s\d/.test(item1Last))) return null; // Oct. 3, 2024, and
       if (YEAR_OR_STATE.test(item1.split(/\s+/).pop() ?? '')) return null;
       return { start, end, message: `Drop the comma before "${m[2]}" in a simple series.`, suggestion: `${item2} ${m[2]}` };
     });

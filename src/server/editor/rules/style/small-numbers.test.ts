@@ -10,24 +10,24 @@ describe('style/small-numbers', () => {
   });
 
   it.each([
-    ["Leland said the plan will cut 4 bus routes.", "4", "four"],
-    ["The board will add 3 teachers next year.", "3", "three"],
-    ["It took 2 weeks to finish.", "2", "two"],
+    ['Leland said the plan will cut 4 bus routes.', '4', 'four'],
+    ['The board will add 3 teachers next year.', '3', 'three'],
+    ['It took 2 weeks to finish.', '2', 'two'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(smallNumbers, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "The district lost 600 students.",
-    "Dale Conroy, 37, was arrested.",
-    "The fire burned 5 acres.",
-    "It rose 5% in a year.",
-    "The meeting starts at 7 p.m.",
-    "Route 9 was closed.",
-    "A 6-year-old boy was hurt.",
-    "The vote was 5-4.",
-    "Budget cuts of $5 million were approved.",
-    "The team won 3 to 1.",
+    'The district lost 600 students.',
+    'Dale Conroy, 37, was arrested.',
+    'The fire burned 5 acres.',
+    'It rose 5% in a year.',
+    'The meeting starts at 7 p.m.',
+    'Route 9 was closed.',
+    'A 6-year-old boy was hurt.',
+    'The vote was 5-4.',
+    'Budget cuts of $5 million were approved.',
+    'The team won 3 to 1.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(smallNumbers, text)).toEqual([]);
   });

@@ -10,17 +10,17 @@ describe('style/state-names', () => {
   });
 
   it.each([
-    ["The consultant is from Fresno, Calif., and starts Monday.", "Calif.", "California"],
-    ["She taught in Springfield, Ill., for years.", "Ill.", "Illinois"],
-    ["The plant in Austin, TX, will close.", "TX", "Texas"],
+    ['The consultant is from Fresno, Calif., and starts Monday.', 'Calif.', 'California'],
+    ['She taught in Springfield, Ill., for years.', 'Ill.', 'Illinois'],
+    ['The plant in Austin, TX, will close.', 'TX', 'Texas'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(stateNames, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "Sen. Alex Padilla, D-Calif., voted no.",
-    "Greystone will close its Corvin Falls, Ohio, warehouse.",
-    "Miss Jones taught music.",
+    'Sen. Alex Padilla, D-Calif., voted no.',
+    'Greystone will close its Corvin Falls, Ohio, warehouse.',
+    'Miss Jones taught music.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(stateNames, text)).toEqual([]);
   });

@@ -12,7 +12,8 @@ export function apTime(hour: number, minutes: string | undefined, meridiem: 'a.m
 export const times = defineRule({
   id: 'style/times',
   category: 'style',
-  explanation: 'AP style writes times as figures with lowercase a.m. or p.m. after a space (7 p.m., 7:30 a.m.), drops :00, and uses noon and midnight instead of 12 p.m. and 12 a.m.',
+  explanation:
+    'AP style writes times as figures with lowercase a.m. or p.m. after a space (7 p.m., 7:30 a.m.), drops :00, and uses noon and midnight instead of 12 p.m. and 12 a.m.',
   autoFix: true,
   check(doc) {
     const { text } = doc;

@@ -10,16 +10,13 @@ describe('style/titles', () => {
   });
 
   it.each([
-    ["Governor Karen Holt signed the bill.", "Governor", "Gov."],
-    ["Senator Paul Ridley voted no.", "Senator", "Sen."],
+    ['Governor Karen Holt signed the bill.', 'Governor', 'Gov.'],
+    ['Senator Paul Ridley voted no.', 'Senator', 'Sen.'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(titles, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "Gov. Karen Holt signed the bill.",
-    "The governor signed the bill.",
-  ])('leaves alone %s', (text) => {
+  it.each(['Gov. Karen Holt signed the bill.', 'The governor signed the bill.'])('leaves alone %s', (text) => {
     expect(hitsOf(titles, text)).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
 import { defineRule, scan } from '../rule';
 
 const ABBR: Record<string, string> = {
-  'Lieutenant Governor': 'Lt. Gov.', Governor: 'Gov.', Senator: 'Sen.', Representative: 'Rep.', Sergeant: 'Sgt.', Lieutenant: 'Lt.',
+  'Lieutenant Governor': 'Lt. Gov.',
+  Governor: 'Gov.',
+  Senator: 'Sen.',
+  Representative: 'Rep.',
+  Sergeant: 'Sgt.',
+  Lieutenant: 'Lt.',
 };
 
 export const titles = defineRule({
@@ -10,10 +15,19 @@ export const titles = defineRule({
   explanation: 'AP style abbreviates Gov., Lt. Gov., Sen., Rep., Sgt. and Lt. when the title comes before a full name.',
   autoFix: true,
   check(doc) {
-    return scan(doc.outsideQuotes, /(?<![\p{L}])(Lieutenant Governor|Governor|Senator|Representative|Sergeant|Lieutenant)(?= \p{Lu}[\p{L}'’-]+ \p{Lu}[\p{L}'’-]+)/gu, (m) => {
-      if (/\b(a|an)\s+$/i.test(doc.text.slice(Math.max(0, m.index - 4), m.index))) return null;
-      const right = ABBR[m[1]!]!;
-      return { start: m.index, end: m.index + m[1]!.length, message: `Abbreviate the title before a name: "${right}".`, suggestion: right };
-    });
+    return scan(
+      doc.outsideQuotes,
+      /(?<![\p{L}])(Lieutenant Governor|Governor|Senator|Representative|Sergeant|Lieutenant)(?= \p{Lu}[\p{L}'’-]+ \p{Lu}[\p{L}'’-]+)/gu,
+      (m) => {
+        if (/\b(a|an)\s+$/i.test(doc.text.slice(Math.max(0, m.index - 4), m.index))) return null;
+        const right = ABBR[m[1]!]!;
+        return {
+          start: m.index,
+          end: m.index + m[1]!.length,
+          message: `Abbreviate the title before a name: "${right}".`,
+          suggestion: right,
+        };
+      },
+    );
   },
 });

@@ -10,15 +10,13 @@ describe('vague/hedges', () => {
   });
 
   it.each([
-    ["The design seems to have reduced crashes.", "seems to", null],
-    ["The principal may have extended the policy.", "may have", null],
+    ['The design seems to have reduced crashes.', 'seems to', null],
+    ['The principal may have extended the policy.', 'may have', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(hedges, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The design reduced crashes by 30%, police said.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The design reduced crashes by 30%, police said.'])('leaves alone %s', (text) => {
     expect(hitsOf(hedges, text)).toEqual([]);
   });
 });

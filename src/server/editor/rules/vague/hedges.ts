@@ -6,7 +6,8 @@ const HEDGES =
 export const hedges = defineRule({
   id: 'vague/hedges',
   category: 'vague',
-  explanation: 'Report what is known and who says so; hedges such as "seems to", "apparently" or "may have" signal a fact the story has not nailed down.',
+  explanation:
+    'Report what is known and who says so; hedges such as "seems to", "apparently" or "may have" signal a fact the story has not nailed down.',
   autoFix: false,
   check(doc) {
     return scan(doc.outsideQuotes, wordRegex(HEDGES, 'giu'), (m) => ({

@@ -10,16 +10,14 @@ describe('vague/unnamed-sources', () => {
   });
 
   it.each([
-    ["The district plans to replace 40 miles of pipe, sources said.", "sources said", null],
-    ["Critics say the district has not explained why.", "Critics say", null],
-    ["The developer reportedly wants a fifth floor.", "reportedly", null],
+    ['The district plans to replace 40 miles of pipe, sources said.', 'sources said', null],
+    ['Critics say the district has not explained why.', 'Critics say', null],
+    ['The developer reportedly wants a fifth floor.', 'reportedly', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(unnamedSources, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each([
-    "The district plans to replace 40 miles of pipe, Director Ann Lee said.",
-  ])('leaves alone %s', (text) => {
+  it.each(['The district plans to replace 40 miles of pipe, Director Ann Lee said.'])('leaves alone %s', (text) => {
     expect(hitsOf(unnamedSources, text)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { defineRule, scan, wordRegex } from '../rule';
 
-const SAY = '(?:say|says|said|believe|believes|believed|argue|argues|argued|contend|contends|claim|claims|claimed|warn|warns|warned|agree|agrees|suggest|suggests|fear|fears|worry|worries|note|notes|point out|told|think|thinks)';
+const SAY =
+  '(?:say|says|said|believe|believes|believed|argue|argues|argued|contend|contends|claim|claims|claimed|warn|warns|warned|agree|agrees|suggest|suggests|fear|fears|worry|worries|note|notes|point out|told|think|thinks)';
 const UNNAMED = [
   `(?:sources|insiders|critics|experts|observers|analysts|opponents|skeptics|detractors|some|many|others|some people|many people|some residents|many residents|some officials|rumors|reports|studies|some experts|many experts)\\s+${SAY}`,
   'it is (?:widely\\s+)?(?:believed|thought|said|reported|understood|rumored|alleged|expected|feared|claimed)',
@@ -17,11 +18,17 @@ const UNNAMED = [
 export const unnamedSources = defineRule({
   id: 'vague/unnamed-sources',
   category: 'vague',
-  explanation: 'Name who said it: "sources said", "critics say", "experts believe" or "reportedly" hide the source and leave readers unable to judge the claim.',
+  explanation:
+    'Name who said it: "sources said", "critics say", "experts believe" or "reportedly" hide the source and leave readers unable to judge the claim.',
   autoFix: false,
   check(doc) {
     return scan(doc.outsideQuotes, wordRegex(UNNAMED.join('|'), 'giu'), (m) => {
-      return { start: m.index, end: m.index + m[0].length, message: `Vague attribution: "${m[0]}". Name the source or cut the claim.`, suggestion: null };
+      return {
+        start: m.index,
+        end: m.index + m[0].length,
+        message: `Vague attribution: "${m[0]}". Name the source or cut the claim.`,
+        suggestion: null,
+      };
     });
   },
 });

@@ -10,16 +10,16 @@ describe('vague/weasel-quantities', () => {
   });
 
   it.each([
-    ["Many residents told surveyors they spend half their income on rent.", "Many residents", null],
-    ["A number of parents spoke against the schedule.", "A number of parents", null],
+    ['Many residents told surveyors they spend half their income on rent.', 'Many residents', null],
+    ['A number of parents spoke against the schedule.', 'A number of parents', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(weaselQuantities, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
-    "Forty residents told surveyors they spend half their income on rent.",
-    "How many residents attended is unclear.",
-    "As many as 40 people attended.",
+    'Forty residents told surveyors they spend half their income on rent.',
+    'How many residents attended is unclear.',
+    'As many as 40 people attended.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(weaselQuantities, text)).toEqual([]);
   });

@@ -9,7 +9,10 @@ export const weaselQuantities = defineRule({
     const { text } = doc;
     return scan(
       doc.outsideQuotes,
-      wordRegex('(?:many|numerous|countless|a number of|a lot of|lots of|a host of|a slew of|a great deal of|a significant number of|a large number of|a good number of|untold|a multitude of|scores of)(?=\\s+[\\p{L}])', 'giu'),
+      wordRegex(
+        '(?:many|numerous|countless|a number of|a lot of|lots of|a host of|a slew of|a great deal of|a significant number of|a large number of|a good number of|untold|a multitude of|scores of)(?=\\s+[\\p{L}])',
+        'giu',
+      ),
       (m) => {
         const before = text.slice(Math.max(0, m.index - 12), m.index);
         const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
