@@ -1,65 +1,128 @@
-import type { RestRoute } from './shim';
-import { replyResponse } from '../services/chat/http-reply';
-import { multipartFile } from '../services/documents/multipart';
 import { UPLOAD_PATH } from '../../shared/uploads';
+import { multipartFile } from '../http/multipart';
+import { bare, pick, row } from './row';
+import type { RestRequest, RestRoute } from './shim';
+import { replyResponse } from './sse-reply';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
-// The procedure validates the body with its zod input; the shim only passes it through.
-const body = (b: unknown) => b as never;
-
 /** The list answers the array of the contract; the next page's cursor travels in a header. */
-function pageWithCursorHeader<T>(page: { items: T[]; nextCursor: string | null }, r: { header(name: string, value: string): void }) {
+function pageWithCursorHeader<T>(page: { items: T[]; nextCursor: string | null }, r: RestRequest) {
   if (page.nextCursor) r.header('X-Next-Cursor', page.nextCursor);
   return page.items;
 }
 
-/** The spec's `/api/*` paths, each a call to a procedure. Later capabilities add their rows here. */
+/** The spec's `/api/*` paths, each a call to a procedure. */
 export const restRoutes: RestRoute[] = [
-  { method: 'GET', path: '/api/plans', call: (api) => api.plans.list() },
-  { method: 'GET', path: '/api/user', call: (api) => api.auth.me() },
-  { method: 'POST', path: '/api/register', status: 201, call: (api, r) => api.auth.register(body(r.body)) },
-  { method: 'POST', path: '/api/login', call: (api, r) => api.auth.login(body(r.body)) },
-  { method: 'POST', path: '/api/logout', call: (api) => api.auth.logout() },
-  { method: 'POST', path: '/api/change-password', call: (api, r) => api.auth.changePassword(body(r.body)) },
-  { method: 'POST', path: '/api/forgot-password', call: (api, r) => api.auth.forgotPassword(body(r.body)) },
-  { method: 'POST', path: '/api/reset-password', call: (api, r) => api.auth.resetPassword(body(r.body)) },
+  bare('GET', '/api/plans', (api) => api.plans.list),
+  bare('GET', '/api/user', (api) => api.auth.me),
+  row(
+    'POST',
+    '/api/register',
+    (api) => api.auth.register,
+    (r) => pick(r.body, 'username', 'email', 'password'),
+    { status: 201 },
+  ),
+  row(
+    'POST',
+    '/api/login',
+    (api) => api.auth.login,
+    (r) => pick(r.body, 'email', 'password', 'rememberMe'),
+  ),
+  bare('POST', '/api/logout', (api) => api.auth.logout),
+  row(
+    'POST',
+    '/api/change-password',
+    (api) => api.auth.changePassword,
+    (r) => pick(r.body, 'currentPassword', 'newPassword'),
+  ),
+  row(
+    'POST',
+    '/api/forgot-password',
+    (api) => api.auth.forgotPassword,
+    (r) => pick(r.body, 'email'),
+  ),
+  row(
+    'POST',
+    '/api/reset-password',
+    (api) => api.auth.resetPassword,
+    (r) => pick(r.body, 'token', 'newPassword'),
+  ),
   // Conversations: `?cursor=` takes the `X-Next-Cursor` of the page before (50 a page, `?limit=` up to 100).
-  {
-    method: 'GET',
-    path: '/api/conversations',
-    call: async (api, r) => pageWithCursorHeader(await api.chat.list({ cursor: r.query.cursor, limit: r.query.limit } as never), r),
-  },
-  { method: 'POST', path: '/api/conversations', status: 201, call: (api, r) => api.chat.create(body(r.body)) },
-  { method: 'GET', path: '/api/conversations/search', call: (api, r) => api.chat.search({ query: r.query.q ?? '' }) },
-  { method: 'GET', path: '/api/conversations/:id', call: async (api, r) => (await api.chat.get({ id: r.params.id } as never)).messages },
-  { method: 'DELETE', path: '/api/conversations/:id', call: (api, r) => api.chat.delete({ id: r.params.id } as never) },
-  {
-    method: 'POST',
-    path: '/api/conversations/:id/messages',
-    call: async (api, r) =>
-      replyResponse(
-        await api.chat.send({ content: (r.body as { content?: unknown } | null)?.content, conversationId: r.params.id } as never),
-        r.hono,
-      ),
-  },
-  { method: 'GET', path: '/api/assistant/capabilities', call: (api) => api.chat.capabilities() },
+  row(
+    'GET',
+    '/api/conversations',
+    (api) => api.chat.list,
+    (r) => ({ cursor: r.query.cursor, limit: r.query.limit }),
+    {
+      answer: pageWithCursorHeader,
+    },
+  ),
+  row(
+    'POST',
+    '/api/conversations',
+    (api) => api.chat.create,
+    (r) => pick(r.body, 'title'),
+    { status: 201 },
+  ),
+  row(
+    'GET',
+    '/api/conversations/search',
+    (api) => api.chat.search,
+    (r) => ({ query: r.query.q ?? '' }),
+  ),
+  row(
+    'GET',
+    '/api/conversations/:id',
+    (api) => api.chat.get,
+    (r) => ({ id: r.params.id }),
+    { answer: (c) => c.messages },
+  ),
+  row(
+    'DELETE',
+    '/api/conversations/:id',
+    (api) => api.chat.delete,
+    (r) => ({ id: r.params.id }),
+  ),
+  row(
+    'POST',
+    '/api/conversations/:id/messages',
+    (api) => api.chat.send,
+    (r) => ({ content: r.body.content, conversationId: r.params.id }),
+    {
+      answer: (reply, r) => replyResponse(reply, r.hono),
+    },
+  ),
+  bare('GET', '/api/assistant/capabilities', (api) => api.chat.capabilities),
   // Multipart: the file is streamed under MAX_UPLOAD_MB, and only once the caller may upload (`?conversationId=` optional).
-  {
-    method: 'POST',
-    path: UPLOAD_PATH,
-    rawBody: true,
-    call: (api, r) => api.documents.upload({ conversationId: r.query.conversationId, file: multipartFile(r.hono.req.raw) } as never),
-  },
-  { method: 'POST', path: '/api/validate-promo-code', call: (api, r) => api.subscription.validatePromoCode(body(r.body)) },
-  { method: 'POST', path: '/api/create-subscription', call: (api, r) => api.subscription.create(body(r.body)) },
-  { method: 'POST', path: '/api/activate-subscription', call: (api) => api.subscription.activate() },
-  { method: 'POST', path: '/api/cancel-subscription', call: (api) => api.subscription.cancel() },
-  {
-    method: 'POST',
-    path: STRIPE_WEBHOOK_PATH,
-    rawBody: true,
-    call: async (api, r) =>
-      api.subscription.webhook({ payload: await r.hono.req.text(), signature: r.hono.req.header('stripe-signature') ?? '' }),
-  },
+  row(
+    'POST',
+    UPLOAD_PATH,
+    (api) => api.documents.upload,
+    (r) => ({ conversationId: r.query.conversationId, file: multipartFile(r.hono.req.raw) }),
+    {
+      rawBody: true,
+    },
+  ),
+  row(
+    'POST',
+    '/api/validate-promo-code',
+    (api) => api.subscription.validatePromoCode,
+    (r) => pick(r.body, 'promoCode'),
+  ),
+  row(
+    'POST',
+    '/api/create-subscription',
+    (api) => api.subscription.create,
+    (r) => pick(r.body, 'promoCode'),
+  ),
+  bare('POST', '/api/activate-subscription', (api) => api.subscription.activate),
+  bare('POST', '/api/cancel-subscription', (api) => api.subscription.cancel),
+  row(
+    'POST',
+    STRIPE_WEBHOOK_PATH,
+    (api) => api.subscription.webhook,
+    async (r) => ({ payload: await r.hono.req.text(), signature: r.hono.req.header('stripe-signature') ?? '' }),
+    { rawBody: true },
+  ),
 ];

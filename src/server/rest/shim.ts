@@ -8,14 +8,17 @@ import { publicMessage } from '../trpc/init';
 import { clientIp } from '../http/client-ip';
 import { requestHeader } from '../http/request-header';
 import type { ResponseHeaders } from '../http/security';
-import { httpStatusOf } from './status';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 
 export type Caller = ReturnType<typeof createCaller>;
+
+/** A JSON body's fields; any other JSON (an array, a string, nothing) reads as no fields. */
+export type JsonFields = Readonly<Record<string, unknown>>;
 
 export interface RestRequest {
   readonly params: Record<string, string>;
   readonly query: Record<string, string>;
-  body: unknown;
+  readonly body: JsonFields;
   hono: HonoContext;
   /** Sets a header on the JSON answer. */
   header(name: string, value: string): void;
@@ -31,7 +34,9 @@ export interface RestRoute {
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
 }
 
-async function readJsonBody(c: HonoContext): Promise<unknown> {
+const NO_FIELDS: JsonFields = Object.freeze({});
+
+async function readJsonBody(c: HonoContext): Promise<JsonFields> {
   let text: string;
   try {
     text = await c.req.text();
@@ -39,9 +44,10 @@ async function readJsonBody(c: HonoContext): Promise<unknown> {
     // The body ended early or the client went away: the request, not the server, is at fault.
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body was cut short' });
   }
-  if (text.trim() === '') return {};
+  if (text.trim() === '') return NO_FIELDS;
   try {
-    return JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as JsonFields) : NO_FIELDS;
   } catch {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid JSON body' });
   }
@@ -56,7 +62,7 @@ class ShimRequest implements RestRequest {
 
   constructor(
     readonly hono: HonoContext,
-    readonly body: unknown,
+    readonly body: JsonFields,
   ) {}
 
   get params() {
@@ -75,7 +81,7 @@ class ShimRequest implements RestRequest {
 /** Turns any error into the contract's `{message, code?, ...}` body; never leaks internals. */
 export function restErrorResponse(error: unknown, respond: ResponseHeaders, log: (line: string) => void, cookies?: string[]) {
   const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error as Error });
-  const status = httpStatusOf(trpcError.code);
+  const status = getHTTPStatusCodeFromError(trpcError);
   if (status >= 500) log(`error: ${trpcError.cause instanceof Error ? trpcError.cause.stack : trpcError.message}`);
   const details = errorDetails(trpcError);
   const extra = typeof details.retryAfter === 'number' ? { 'Retry-After': String(details.retryAfter) } : undefined;
@@ -93,7 +99,7 @@ export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, r
           ip: clientIp(c, deps.config.trustProxy),
           setCookie: (value) => cookies.push(value),
         });
-        const body = route.method === 'GET' || route.method === 'DELETE' || route.rawBody ? undefined : await readJsonBody(c);
+        const body = route.method === 'GET' || route.method === 'DELETE' || route.rawBody ? NO_FIELDS : await readJsonBody(c);
         const req = new ShimRequest(c, body);
         const result = await route.call(createCaller(ctx), req);
         if (!(result instanceof Response)) return respond.json(result, route.status ?? 200, req.extraHeaders, cookies);

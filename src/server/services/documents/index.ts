@@ -10,11 +10,11 @@ import type { RateRule } from '../rate-limiter';
 import { extractText, setConcurrentExtractions, type ExtractOptions } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS, MB } from './limits';
-import type { IncomingFile, ReceivedFile } from './multipart';
+import type { IncomingFile, ReceivedFile } from './upload-file';
 import { DocumentProblem } from './problem';
 import { passagesFor, type Passage } from './search';
 
-export type { IncomingFile } from './multipart';
+export type { IncomingFile } from './upload-file';
 export type { Passage } from './search';
 
 /** What the chat service offers for posting the editor's review into a conversation. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { TestApp } from '../../test-app';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { temporaryUpload, type IncomingFile, type ReceivedFile } from './multipart';
+import { temporaryUpload, type IncomingFile, type ReceivedFile } from './upload-file';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext } from 'hono';
-import type { ChatStreamEvent, SendResult } from '../../../shared/schemas/chat';
-import { errorDetails } from '../../errors';
-import { publicMessage } from '../../trpc/init';
+import type { ChatStreamEvent, SendResult } from '../../shared/schemas/chat';
+import { errorDetails } from '../errors';
+import { publicMessage } from '../trpc/init';
 
 /** One Server-Sent Event: `event:` and a JSON `data:` line (JSON has no raw newlines). */
 export function sseEvent(event: string, data: unknown): string {

@@ -1,39 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../../shared/uploads';
-import { fail } from '../../errors';
-import { DOCUMENT_LIMITS, MB } from './limits';
-
-/** An upload on disk: the body was streamed to a temporary file, never held whole in memory. */
-export interface ReceivedFile {
-  filename: string;
-  path: string;
-  sizeBytes: number;
-  /** Removes the temporary file; safe to call twice. */
-  dispose(): Promise<void>;
-}
-
-/** An upload not yet read: the service reads it only after the caller may upload there. */
-export interface IncomingFile {
-  read(maxBytes: number): Promise<ReceivedFile>;
-}
+import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads';
+import { fail } from '../errors';
+import { DOCUMENT_LIMITS, MB } from '../services/documents/limits';
+import { temporaryUpload, type IncomingFile, type ReceivedFile } from '../services/documents/upload-file';
 
 const MAX_FILENAME_CHARS = 200;
-
-/** Where uploads wait while they are checked and read; each file is removed once its upload answers. */
-export const UPLOAD_TMP_DIR = path.join(os.tmpdir(), 'copydesk-uploads');
-
-/** A fresh temporary path for one upload, and the function that removes it. */
-export function temporaryUpload(): { path: string; dispose: () => Promise<void> } {
-  fs.mkdirSync(UPLOAD_TMP_DIR, { recursive: true, mode: 0o700 });
-  const file = path.join(UPLOAD_TMP_DIR, randomUUID());
-  return { path: file, dispose: () => fs.promises.rm(file, { force: true }) };
-}
 
 /** The file's own name (no folders, no control characters), short enough to show and store. */
 export function cleanFilename(raw: string): string {
