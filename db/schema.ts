@@ -20,6 +20,12 @@ export const users = sqliteTable(
     subscriptionStatus: text().notNull().default('inactive'),
     subscriptionPlan: text(),
     subscriptionRenewalDate: integer({ mode: 'timestamp_ms' }),
+    /**
+     * No foreign key: adding one rebuilds `users`, and inside the migrator's
+     * transaction `PRAGMA foreign_keys=OFF` is ignored, so the rebuild's
+     * DROP TABLE would cascade to every session and conversation. A trigger
+     * (migration 0008) releases the members of a deleted team.
+     */
     teamId: integer(),
     /** Billing provider references: the Stripe customer and subscription, or the local subscription id. */
     billingCustomerId: text(),
@@ -103,6 +109,56 @@ export const billingEvents = sqliteTable('billing_events', {
   receivedAt: integer({ mode: 'timestamp_ms' }).notNull(),
 });
 
+/** Seats in use are always counted from `users.team_id`, never stored. */
+export const teams = sqliteTable(
+  'teams',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionStatus: text().notNull().default('inactive'),
+    subscriptionPlan: text(),
+    maxSeats: integer().notNull().default(5),
+    subscriptionRenewalDate: integer({ mode: 'timestamp_ms' }),
+    /** Billing provider references for the team's subscription, as on `users`. */
+    billingCustomerId: text(),
+    billingSubscriptionId: text(),
+    cancelAtPeriodEnd: integer({ mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('teams_owner_id_unique').on(t.ownerId),
+    index('teams_billing_customer_id_idx').on(t.billingCustomerId),
+    index('teams_billing_subscription_id_idx').on(t.billingSubscriptionId),
+  ],
+);
+
+export const teamInvitations = sqliteTable(
+  'team_invitations',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Stored lower-case. */
+    email: text().notNull(),
+    /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+    tokenHash: text().notNull().unique(),
+    status: text({ enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
+    invitedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('team_invitations_team_idx').on(t.teamId, t.status), index('team_invitations_email_idx').on(t.email, t.status)],
+);
+
+export type TeamRow = typeof teams.$inferSelect;
+export type TeamInvitationRow = typeof teamInvitations.$inferSelect;
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
