@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MESSAGES, emailField } from './fields';
+
+export const TEAM_LIMITS = {
+  nameMax: 100,
+  /** Invitations live this long; resending starts the week again. */
+  invitationLifetimeDays: 7,
+  /** Longest token accepted on input; issued tokens are shorter. */
+  tokenMax: 200,
+} as const;
+
+export const TEAM_MESSAGES = {
+  nameMin: 'Team name must be at least 2 characters',
+  nameTooLong: `A team name can be at most ${TEAM_LIMITS.nameMax} characters`,
+  seatsFull: 'All seats are occupied. Upgrade your subscription to add more members.',
+  invalidInvitation: 'This invitation is invalid or has expired',
+  notInTeam: 'You are not in a team',
+  id: 'Invalid id',
+  token: 'Invalid invitation token',
+} as const;
+
+export const teamNameField = z
+  .string({ error: TEAM_MESSAGES.nameMin })
+  .trim()
+  .min(LIMITS.teamNameMin, TEAM_MESSAGES.nameMin)
+  .max(TEAM_LIMITS.nameMax, TEAM_MESSAGES.nameTooLong);
+
+/** Path parameters arrive as strings over REST, numbers over tRPC. */
+export const teamIdField = z.coerce
+  .number({ error: TEAM_MESSAGES.id })
+  .int(TEAM_MESSAGES.id)
+  .positive(TEAM_MESSAGES.id)
+  .max(Number.MAX_SAFE_INTEGER, TEAM_MESSAGES.id);
+
+export const invitationTokenField = z
+  .string({ error: TEAM_MESSAGES.token })
+  .trim()
+  .min(1, TEAM_MESSAGES.token)
+  .max(TEAM_LIMITS.tokenMax, TEAM_MESSAGES.token);
+
+export const createTeamInput = z.object({ name: teamNameField });
+export const inviteInput = z.object({ email: emailField(MESSAGES.email) });
+/** An invitation's id (resend, cancel) or a member's user id (remove, transfer). */
+export const teamItemInput = z.object({ id: teamIdField });
+export const invitationTokenInput = z.object({ token: invitationTokenField });
+/**
+ * The popup declines by the invitation's id, the invitation page by its token. A string of
+ * digits is an id (REST path parameters are strings); issued tokens always hold letters.
+ */
+export const declineInvitationInput = z.object({
+  idOrToken: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), invitationTokenField], { error: TEAM_MESSAGES.token }),
+});
+
+export type TeamSubscriptionStatus = 'active' | 'suspended' | 'inactive' | (string & {});
+
+/** API.md's Team; `usedSeats` counts members, the owner included. */
+export interface Team {
+  id: number;
+  name: string;
+  ownerId: number;
+  ownerUsername: string;
+  subscriptionStatus: TeamSubscriptionStatus;
+  subscriptionPlan: string | null;
+  maxSeats: number;
+  usedSeats: number;
+  subscriptionRenewalDate: string | null;
+  createdAt: string;
+}
+
+export interface TeamMember {
+  id: number;
+  username: string;
+  email: string;
+  createdAt: string;
+  subscriptionPlan: string | null;
+  subscriptionStatus: string;
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'declined';
+
+/** The owner's (and admin's) view of an invitation. */
+export interface Invitation {
+  id: number;
+  email: string;
+  status: InvitationStatus;
+  createdAt: string;
+  expiresAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The invitee's view. Only a hash of the e-mailed token is stored, so `token` here is the
+ * invitation's id as a string: acceptInvitation and declineInvitation take it from the
+ * signed-in invitee (they check the caller's e-mail either way); invitationByToken does not.
+ */
+export interface PendingInvitation {
+  id: number;
+  token: string;
+  teamName: string;
+  inviterName: string;
+  expiresAt: string;
+}
+
+/** What the public invitation page may show about a token. */
+export interface InvitationPreview {
+  teamName: string;
+  inviterName: string;
+  email: string;
+  expiresAt: string;
+}
