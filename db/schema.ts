@@ -27,6 +27,8 @@ export const users = sqliteTable(
      * (migration 0008) releases the members of a deleted team.
      */
     teamId: integer(),
+    /** When the user joined `teamId`: members are listed in joining order, and it is their "joined" date. */
+    teamJoinedAt: integer({ mode: 'timestamp_ms' }),
     /** Billing provider references: the Stripe customer and subscription, or the local subscription id. */
     billingCustomerId: text(),
     billingSubscriptionId: text(),

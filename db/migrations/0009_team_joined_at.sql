@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `team_joined_at` integer;
