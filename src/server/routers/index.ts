@@ -4,6 +4,7 @@ import { chatRouter } from './chat';
 import { documentsRouter } from './documents';
 import { plansRouter } from './plans';
 import { subscriptionRouter } from './subscription';
+import { teamRouter } from './team';
 
 export const appRouter = router({
   auth: authRouter,
@@ -11,6 +12,7 @@ export const appRouter = router({
   documents: documentsRouter,
   plans: plansRouter,
   subscription: subscriptionRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

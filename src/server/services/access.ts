@@ -4,7 +4,7 @@ import { fail } from '../errors';
 
 export const SUBSCRIPTION_REQUIRED = 'An active subscription is required';
 
-/** Team lookup is plugged in by the teams capability; until then a user has no team cover. */
+/** Reads the team on every check, so a change of its status or of its members applies on the next request. */
 export type TeamLookup = (teamId: number) => { name: string; subscriptionStatus: string } | undefined;
 
 export function createAccessService(findTeam: TeamLookup = () => undefined) {

@@ -13,6 +13,7 @@ import { createDocumentService } from './documents';
 import { createSessionService } from './auth/sessions';
 import { createMailService, type MailService } from './mail';
 import { createRateLimiter } from './rate-limiter';
+import { createTeamService } from './teams';
 import { createUserService } from './users';
 
 export interface ServiceOptions {
@@ -52,14 +53,15 @@ export function createServices(o: ServiceOptions) {
     registrationsPerIp: { ...RATE_LIMITS.registrationsPerIp, max: o.config.registrationsPerHour },
     log,
   });
-  const access = createAccessService();
+  const teams = createTeamService({ db: o.db, clock: o.clock, mail, limiter, appUrl: o.config.appUrl, log });
+  const access = createAccessService(teams.findForAccess);
   const billing = createBillingService(o.db, o.clock, o.config, limiter, o.billing, log);
   const ai = o.ai ?? createAiProvider(o.config.openai);
   // Retrieval is looked up per message, so `documents` may join this object in any order.
   const documents = () => (services as { documents?: PassageSource }).documents;
   const chat = createChatService({ db: o.db, clock: o.clock, limiter, ai, documents, log });
   const documentService = createDocumentService({ db: o.db, clock: o.clock, config: o.config, limiter, log, chat: () => chat });
-  const services = { users, sessions, limiter, mail, accounts, access, billing, ai, chat, documents: documentService };
+  const services = { users, sessions, limiter, mail, accounts, access, teams, billing, ai, chat, documents: documentService };
   return services;
 }
 

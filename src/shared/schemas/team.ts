@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { HOUR_MS, LIMITS } from '../limits';
 import { MESSAGES, emailField } from './fields';
 
 export const TEAM_LIMITS = {
@@ -8,6 +8,8 @@ export const TEAM_LIMITS = {
   invitationLifetimeDays: 7,
   /** Longest token accepted on input; issued tokens are shorter. */
   tokenMax: 200,
+  /** Invitation e-mails (new and resent) one team may send; answered 429 with Retry-After past it. */
+  invitationEmailsPerTeam: { max: 30, windowMs: HOUR_MS },
 } as const;
 
 export const TEAM_MESSAGES = {
@@ -18,6 +20,7 @@ export const TEAM_MESSAGES = {
   notInTeam: 'You are not in a team',
   id: 'Invalid id',
   token: 'Invalid invitation token',
+  tooManyInvitations: 'Too many invitations sent. Try again later.',
 } as const;
 
 export const teamNameField = z

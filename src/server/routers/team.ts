@@ -1,0 +1,28 @@
+import { createTeamInput, declineInvitationInput, invitationTokenInput, inviteInput, teamItemInput } from '../../shared/schemas/team';
+import { authedProcedure, publicProcedure, router } from '../trpc/init';
+
+/** Exported as an object so team billing's procedures can join the same `team` router. */
+export const teamProcedures = {
+  get: authedProcedure.query(({ ctx }) => ctx.services.teams.get(ctx.user)),
+  members: authedProcedure.query(({ ctx }) => ctx.services.teams.members(ctx.user)),
+  invitations: authedProcedure.query(({ ctx }) => ctx.services.teams.invitations(ctx.user)),
+  create: authedProcedure.input(createTeamInput).mutation(({ ctx, input }) => ctx.services.teams.create(ctx.user, input.name)),
+  invite: authedProcedure.input(inviteInput).mutation(({ ctx, input }) => ctx.services.teams.invite(ctx.user, input.email)),
+  resendInvitation: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.resend(ctx.user, input.id)),
+  cancelInvitation: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.cancel(ctx.user, input.id)),
+  removeMember: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.removeMember(ctx.user, input.id)),
+  leave: authedProcedure.mutation(({ ctx }) => ctx.services.teams.leave(ctx.user)),
+  transferOwnership: authedProcedure
+    .input(teamItemInput)
+    .mutation(({ ctx, input }) => ctx.services.teams.transferOwnership(ctx.user, input.id)),
+  pendingInvitations: authedProcedure.query(({ ctx }) => ctx.services.teams.pending(ctx.user)),
+  invitationByToken: publicProcedure.input(invitationTokenInput).query(({ ctx, input }) => ctx.services.teams.preview(input.token)),
+  acceptInvitation: authedProcedure
+    .input(invitationTokenInput)
+    .mutation(({ ctx, input }) => ctx.services.teams.accept(ctx.user, input.token)),
+  declineInvitation: authedProcedure
+    .input(declineInvitationInput)
+    .mutation(({ ctx, input }) => ctx.services.teams.decline(ctx.user, input.idOrToken)),
+};
+
+export const teamRouter = router(teamProcedures);

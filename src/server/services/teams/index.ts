@@ -1,0 +1,378 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { teamInvitations, teams, users, type TeamInvitationRow, type TeamRow, type UserRow } from '../../../../db/schema';
+import { DAY_MS } from '../../../shared/limits';
+import {
+  TEAM_LIMITS,
+  TEAM_MESSAGES,
+  type Invitation,
+  type InvitationPreview,
+  type PendingInvitation,
+  type Team,
+  type TeamMember,
+} from '../../../shared/schemas/team';
+import { LIMITS } from '../../../shared/limits';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db';
+import { fail } from '../../errors';
+import { hashToken, randomToken } from '../auth/tokens';
+import type { MailService } from '../mail';
+import type { RateLimiter } from '../rate-limiter';
+import { invitationEmail, invitationLink } from './invitation-email';
+import { countMembers, findTeam, listInvitations, listMembers, toInvitation, toTeam } from './shapes';
+
+export { countMembers, toTeam } from './shapes';
+
+export const TEAM_ERRORS = {
+  ownerOnly: 'Only the team owner can do this',
+  alreadyInTeam: 'You are already in a team',
+  alreadyMember: 'This person is already a member of the team',
+  alreadyInvited: 'An invitation has already been sent to this email',
+  invitationNotFound: 'Invitation not found',
+  notPending: 'This invitation is no longer pending',
+  otherEmail: 'This invitation was sent to another email address',
+  memberNotFound: 'Member not found',
+  removeSelf: 'You cannot remove yourself or the team owner',
+  ownerCannotLeave: 'The team owner cannot leave the team. Transfer ownership to a member first.',
+  transferToSelf: 'You already own this team',
+} as const;
+
+const INVITATION_LIFETIME_MS = TEAM_LIMITS.invitationLifetimeDays * DAY_MS;
+
+/** An issued token: 160 bits, base32, never all digits (a string of digits names an invitation id). */
+function newInvitationToken(): string {
+  for (;;) {
+    const token = randomToken(20);
+    if (!/^\d+$/.test(token)) return token;
+  }
+}
+
+const isIdReference = (ref: number | string): ref is number | `${number}` => typeof ref === 'number' || /^\d{1,15}$/.test(ref);
+
+export interface TeamServiceDeps {
+  db: DB;
+  clock: Clock;
+  mail: MailService;
+  limiter: RateLimiter;
+  appUrl: string;
+  log: (line: string) => void;
+}
+
+/** An invitation as its creator gets it back: the one moment its link can be shown. */
+export type IssuedInvitation = Invitation & { inviteUrl: string };
+
+export function createTeamService(deps: TeamServiceDeps) {
+  const { db, clock } = deps;
+
+  /** The caller's team, read now (a removal must take effect on the next request). */
+  function teamOf(user: UserRow): TeamRow {
+    const current = db.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get();
+    const team = current?.teamId != null ? findTeam(db, current.teamId) : undefined;
+    if (!team) fail('NOT_FOUND', TEAM_MESSAGES.notInTeam);
+    return team;
+  }
+
+  function ownedTeam(user: UserRow): TeamRow {
+    const team = teamOf(user);
+    if (team.ownerId !== user.id) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
+    return team;
+  }
+
+  function inviterName(invitation: TeamInvitationRow, team: TeamRow): string {
+    const id = invitation.invitedById ?? team.ownerId;
+    return db.select({ username: users.username }).from(users).where(eq(users.id, id)).get()?.username ?? team.name;
+  }
+
+  function isLive(invitation: TeamInvitationRow, now = clock()): boolean {
+    return invitation.status === 'pending' && invitation.expiresAt.getTime() > now.getTime();
+  }
+
+  /** By id (the popup) or by the e-mailed token (the page). */
+  function findInvitation(ref: number | string): TeamInvitationRow | undefined {
+    if (isIdReference(ref))
+      return db
+        .select()
+        .from(teamInvitations)
+        .where(eq(teamInvitations.id, Number(ref)))
+        .get();
+    return db
+      .select()
+      .from(teamInvitations)
+      .where(eq(teamInvitations.tokenHash, hashToken(ref)))
+      .get();
+  }
+
+  async function sendInvitation(team: TeamRow, invitation: TeamInvitationRow, token: string, inviter: UserRow): Promise<IssuedInvitation> {
+    const link = invitationLink(deps.appUrl, token);
+    // The invitation stands even if the mail server is down: the owner can copy the link or resend.
+    await deps.mail
+      .send(
+        invitationEmail({
+          to: invitation.email,
+          teamName: team.name,
+          inviterName: inviter.username,
+          link,
+          days: TEAM_LIMITS.invitationLifetimeDays,
+        }),
+      )
+      .catch((e: unknown) => deps.log(`mail: team invitation e-mail failed: ${e instanceof Error ? e.message : String(e)}`));
+    return { ...toInvitation(invitation), inviteUrl: link };
+  }
+
+  function takeEmailAllowance(team: TeamRow) {
+    deps.limiter.take([[`team-invitations:${team.id}`, TEAM_LIMITS.invitationEmailsPerTeam]], TEAM_MESSAGES.tooManyInvitations);
+  }
+
+  function seatsFull(team: TeamRow): never {
+    fail('CONFLICT', TEAM_MESSAGES.seatsFull, { code: 'SEATS_FULL', maxSeats: team.maxSeats });
+  }
+
+  const service = {
+    /** For the access service: what a member's cover depends on, read on every request. */
+    findForAccess(teamId: number): { name: string; subscriptionStatus: string } | undefined {
+      return db.select({ name: teams.name, subscriptionStatus: teams.subscriptionStatus }).from(teams).where(eq(teams.id, teamId)).get();
+    },
+
+    get(user: UserRow): Team {
+      return toTeam(db, teamOf(user));
+    },
+
+    members(user: UserRow): TeamMember[] {
+      return listMembers(db, teamOf(user));
+    },
+
+    invitations(user: UserRow): Invitation[] {
+      return listInvitations(db, ownedTeam(user).id);
+    },
+
+    /** The caller becomes the owner and first member of a team of the default seats. */
+    create(user: UserRow, name: string): Team {
+      const row = db.transaction(
+        (tx) => {
+          const current = tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get();
+          if (current?.teamId != null) fail('CONFLICT', TEAM_ERRORS.alreadyInTeam);
+          const now = clock();
+          const team = tx
+            .insert(teams)
+            .values({ name, ownerId: user.id, maxSeats: LIMITS.defaultTeamSeats, createdAt: now })
+            .returning()
+            .get();
+          tx.update(users).set({ teamId: team.id, teamJoinedAt: now }).where(eq(users.id, user.id)).run();
+          return team;
+        },
+        { behavior: 'immediate' },
+      );
+      return toTeam(db, row);
+    },
+
+    async invite(user: UserRow, email: string): Promise<IssuedInvitation> {
+      const team = ownedTeam(user);
+      const address = email.toLowerCase();
+      const token = newInvitationToken();
+      const invitation = db.transaction(
+        (tx) => {
+          const invitee = tx.select({ teamId: users.teamId }).from(users).where(eq(users.email, address)).get();
+          if (invitee?.teamId === team.id) fail('CONFLICT', TEAM_ERRORS.alreadyMember);
+          if (countMembers(tx, team.id) >= team.maxSeats) seatsFull(team);
+          const now = clock();
+          const sameAddress = and(
+            eq(teamInvitations.teamId, team.id),
+            eq(teamInvitations.email, address),
+            eq(teamInvitations.status, 'pending'),
+          );
+          const live = tx
+            .select({ id: teamInvitations.id })
+            .from(teamInvitations)
+            .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
+            .get();
+          if (live) fail('CONFLICT', TEAM_ERRORS.alreadyInvited);
+          takeEmailAllowance(team);
+          // An expired invitation to the same address is replaced, so the owner sees one row per person.
+          tx.delete(teamInvitations).where(sameAddress).run();
+          return tx
+            .insert(teamInvitations)
+            .values({
+              teamId: team.id,
+              email: address,
+              tokenHash: hashToken(token),
+              invitedById: user.id,
+              createdAt: now,
+              updatedAt: now,
+              expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+            })
+            .returning()
+            .get();
+        },
+        { behavior: 'immediate' },
+      );
+      return sendInvitation(team, invitation, token, user);
+    },
+
+    /** A new token and a new week; the old link stops working. */
+    async resend(user: UserRow, invitationId: number): Promise<IssuedInvitation> {
+      const team = ownedTeam(user);
+      const found = db
+        .select()
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
+        .get();
+      if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+      if (found.status !== 'pending') fail('BAD_REQUEST', TEAM_ERRORS.notPending);
+      takeEmailAllowance(team);
+      const token = newInvitationToken();
+      const now = clock();
+      const invitation = db
+        .update(teamInvitations)
+        .set({ tokenHash: hashToken(token), updatedAt: now, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) })
+        .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')))
+        .returning()
+        .get();
+      if (!invitation) fail('BAD_REQUEST', TEAM_ERRORS.notPending);
+      return sendInvitation(team, invitation, token, user);
+    },
+
+    cancel(user: UserRow, invitationId: number): { success: true } {
+      const team = ownedTeam(user);
+      const gone = db
+        .delete(teamInvitations)
+        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
+        .run();
+      if (gone.changes === 0) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+      return { success: true };
+    },
+
+    /** Pending, unexpired invitations to the caller's e-mail, from teams they are not in. */
+    pending(user: UserRow): PendingInvitation[] {
+      const now = clock();
+      return db
+        .select({ invitation: teamInvitations, team: teams })
+        .from(teamInvitations)
+        .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+        .where(
+          and(
+            eq(teamInvitations.email, user.email.toLowerCase()),
+            eq(teamInvitations.status, 'pending'),
+            gt(teamInvitations.expiresAt, now),
+            user.teamId == null ? undefined : ne(teams.id, user.teamId),
+          ),
+        )
+        .orderBy(teamInvitations.createdAt, teamInvitations.id)
+        .all()
+        .map(({ invitation, team }) => ({
+          id: invitation.id,
+          // Only the e-mailed token's hash is kept; the id serves the signed-in invitee (see PendingInvitation).
+          token: String(invitation.id),
+          teamName: team.name,
+          inviterName: inviterName(invitation, team),
+          expiresAt: invitation.expiresAt.toISOString(),
+        }));
+    },
+
+    /** What the public invitation page may show; only an e-mailed token opens it. */
+    preview(token: string): InvitationPreview {
+      const invitation = isIdReference(token) ? undefined : findInvitation(token);
+      const team = invitation && isLive(invitation) ? findTeam(db, invitation.teamId) : undefined;
+      if (!invitation || !team) fail('NOT_FOUND', TEAM_MESSAGES.invalidInvitation);
+      return {
+        teamName: team.name,
+        inviterName: inviterName(invitation, team),
+        email: invitation.email,
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * Joins the caller to the team. The checks and the join are one synchronous
+     * transaction holding the write lock, so two people racing for the last seat
+     * get one success and one seats-full conflict.
+     */
+    accept(user: UserRow, ref: number | string): { team: Team } {
+      const found = findInvitation(ref);
+      const ownAddress = found?.email === user.email.toLowerCase();
+      // An id names someone else's invitation only to its invitee: to anyone else it is just invalid.
+      if (!found || (!ownAddress && isIdReference(ref))) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
+      if (!ownAddress) fail('FORBIDDEN', TEAM_ERRORS.otherEmail);
+      const team = db.transaction(
+        (tx) => {
+          const invitation = tx.select().from(teamInvitations).where(eq(teamInvitations.id, found.id)).get();
+          const now = clock();
+          if (!invitation || !isLive(invitation, now)) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
+          const current = tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get();
+          if (current?.teamId != null) fail('CONFLICT', TEAM_ERRORS.alreadyInTeam);
+          const row = findTeam(tx, invitation.teamId);
+          if (!row) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
+          if (countMembers(tx, row.id) >= row.maxSeats) seatsFull(row);
+          tx.update(users)
+            .set({ teamId: row.id, teamJoinedAt: now })
+            .where(and(eq(users.id, user.id), isNull(users.teamId)))
+            .run();
+          tx.update(teamInvitations).set({ status: 'accepted', updatedAt: now }).where(eq(teamInvitations.id, invitation.id)).run();
+          return row;
+        },
+        { behavior: 'immediate' },
+      );
+      return { team: toTeam(db, team) };
+    },
+
+    decline(user: UserRow, ref: number | string): { success: true } {
+      const found = findInvitation(ref);
+      if (!found || (found.email !== user.email.toLowerCase() && isIdReference(ref))) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+      if (found.email !== user.email.toLowerCase()) fail('FORBIDDEN', TEAM_ERRORS.otherEmail);
+      if (!isLive(found)) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
+      db.update(teamInvitations)
+        .set({ status: 'declined', updatedAt: clock() })
+        .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')))
+        .run();
+      return { success: true };
+    },
+
+    /** The member loses the team's cover on their next request. */
+    removeMember(user: UserRow, memberId: number): { success: true } {
+      const team = ownedTeam(user);
+      if (memberId === user.id || memberId === team.ownerId) fail('BAD_REQUEST', TEAM_ERRORS.removeSelf);
+      const gone = db
+        .update(users)
+        .set({ teamId: null, teamJoinedAt: null })
+        .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
+        .run();
+      if (gone.changes === 0) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
+      return { success: true };
+    },
+
+    leave(user: UserRow): { success: true } {
+      const team = teamOf(user);
+      if (team.ownerId === user.id) fail('BAD_REQUEST', TEAM_ERRORS.ownerCannotLeave);
+      db.update(users)
+        .set({ teamId: null, teamJoinedAt: null })
+        .where(and(eq(users.id, user.id), eq(users.teamId, team.id)))
+        .run();
+      return { success: true };
+    },
+
+    transferOwnership(user: UserRow, memberId: number): Team {
+      const team = ownedTeam(user);
+      if (memberId === user.id) fail('BAD_REQUEST', TEAM_ERRORS.transferToSelf);
+      const row = db.transaction(
+        (tx) => {
+          const member = tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
+            .get();
+          if (!member) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
+          return tx
+            .update(teams)
+            .set({ ownerId: member.id })
+            .where(and(eq(teams.id, team.id), eq(teams.ownerId, user.id)))
+            .returning()
+            .get();
+        },
+        { behavior: 'immediate' },
+      );
+      if (!row) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
+      return toTeam(db, row);
+    },
+  };
+  return service;
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

@@ -1,0 +1,73 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { teamInvitations, teams, users, type TeamInvitationRow, type TeamRow, type UserRow } from '../../../../db/schema';
+import type { Invitation, Team, TeamMember } from '../../../shared/schemas/team';
+import type { DB } from '../../db';
+
+/** Seats in use: always counted from the members, so it cannot drift. */
+export function countMembers(db: Pick<DB, 'select'>, teamId: number): number {
+  return db.select({ n: count() }).from(users).where(eq(users.teamId, teamId)).get()?.n ?? 0;
+}
+
+export function toTeam(db: Pick<DB, 'select'>, row: TeamRow): Team {
+  const owner = db.select({ username: users.username }).from(users).where(eq(users.id, row.ownerId)).get();
+  return {
+    id: row.id,
+    name: row.name,
+    ownerId: row.ownerId,
+    ownerUsername: owner?.username ?? '',
+    subscriptionStatus: row.subscriptionStatus || 'inactive',
+    subscriptionPlan: row.subscriptionPlan ?? null,
+    maxSeats: row.maxSeats,
+    usedSeats: countMembers(db, row.id),
+    subscriptionRenewalDate: row.subscriptionRenewalDate?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toTeamMember(u: UserRow): TeamMember {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    createdAt: (u.teamJoinedAt ?? u.createdAt).toISOString(),
+    subscriptionPlan: u.subscriptionPlan ?? null,
+    subscriptionStatus: u.subscriptionStatus || 'inactive',
+  };
+}
+
+export function toInvitation(r: TeamInvitationRow): Invitation {
+  return {
+    id: r.id,
+    email: r.email,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The owner first, then in joining order. */
+export function listMembers(db: DB, team: TeamRow): TeamMember[] {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.teamId, team.id))
+    .orderBy(desc(sql`${users.id} = ${team.ownerId}`), asc(users.teamJoinedAt), asc(users.id))
+    .all()
+    .map(toTeamMember);
+}
+
+/** Pending first, then newest first. */
+export function listInvitations(db: DB, teamId: number): Invitation[] {
+  return db
+    .select()
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId)))
+    .orderBy(desc(sql`${teamInvitations.status} = 'pending'`), desc(teamInvitations.createdAt), desc(teamInvitations.id))
+    .all()
+    .map(toInvitation);
+}
+
+export function findTeam(db: Pick<DB, 'select'>, teamId: number): TeamRow | undefined {
+  return db.select().from(teams).where(eq(teams.id, teamId)).get();
+}
