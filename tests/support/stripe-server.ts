@@ -139,6 +139,7 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
   const coupons = new Map<string, Json>();
   const promotionCodes = new Map<string, Json>();
   const paymentMethods = new Set<string>();
+  const portalSessions: Json[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: Json }>();
   const requests: RecordedRequest[] = [];
 
@@ -184,13 +185,13 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
     return inv;
   }
 
-  function promotionUsable(code: Json, customer: string): StripeError | undefined {
+  function promotionUsable(code: Json, customer: string, subtotal: number): StripeError | undefined {
     const coupon = coupons.get(String((code.promotion as Json).coupon))!;
     if (code.customer != null && code.customer !== customer) {
       return invalid('This promotion code cannot be redeemed by this customer.', 'discounts', 'promotion_code_customer_not_eligible');
     }
     const minimum = (code.restrictions as Json).minimum_amount as number | null;
-    if (minimum != null && PRICE_AMOUNT < minimum) {
+    if (minimum != null && subtotal < minimum) {
       return invalid(
         'This promotion code cannot be applied to an amount this small.',
         'discounts',
@@ -294,6 +295,8 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         }
         const price = items[0]!.price as string;
         if (!prices.has(price)) throw missing('price', price, 'items[0][price]');
+        const quantity = items[0]!.quantity !== undefined ? int(items[0]!.quantity, 'items[0][quantity]') : 1;
+        if (quantity < 1) throw invalid('Quantity must be at least 1.', 'items[0][quantity]');
         if (
           p.payment_behavior !== undefined &&
           !['default_incomplete', 'allow_incomplete', 'error_if_incomplete'].includes(String(p.payment_behavior))
@@ -301,7 +304,7 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
           throw invalid(`Invalid payment_behavior: ${String(p.payment_behavior)}`, 'payment_behavior');
         }
 
-        let amount = PRICE_AMOUNT;
+        let amount = PRICE_AMOUNT * quantity;
         const discounts: string[] = [];
         if (p.discounts !== undefined) {
           const list = p.discounts as Array<Json>;
@@ -309,7 +312,7 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
           for (const d of list) {
             const pc = promotionCodes.get(String(d.promotion_code));
             if (!pc) throw missing('promotion_code', String(d.promotion_code), 'discounts');
-            const unusable = promotionUsable(pc, customer);
+            const unusable = promotionUsable(pc, customer, PRICE_AMOUNT * quantity);
             if (unusable) throw unusable;
             const coupon = coupons.get(String((pc.promotion as Json).coupon))!;
             amount =
@@ -343,7 +346,7 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
                   currency: 'usd',
                   recurring: { interval: 'month', interval_count: 1 },
                 },
-                quantity: 1,
+                quantity,
                 current_period_start: start,
                 current_period_end: trialEnd ?? addMonthsUnix(start, 1),
               },
@@ -405,8 +408,26 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
           sub.default_payment_method = pm;
         }
         if (p.metadata !== undefined) sub.metadata = { ...(sub.metadata as Json), ...(p.metadata as Json) };
+        if (p.proration_behavior !== undefined && !['create_prorations', 'none', 'always_invoice'].includes(String(p.proration_behavior))) {
+          throw invalid(`Invalid proration_behavior: ${String(p.proration_behavior)}`, 'proration_behavior');
+        }
+        if (p.items !== undefined) {
+          if (!Array.isArray(p.items)) throw invalid('Invalid array', 'items');
+          const current = (sub.items as Json).data as Json[];
+          (p.items as Json[]).forEach((change, i) => {
+            const item = current.find((x) => x.id === change.id);
+            if (!item) throw missing('subscription_item', String(change.id ?? ''), `items[${i}][id]`);
+            if (change.quantity !== undefined) {
+              const quantity = int(change.quantity, `items[${i}][quantity]`);
+              if (quantity < 1) throw invalid('Quantity must be at least 1.', `items[${i}][quantity]`);
+              item.quantity = quantity;
+            }
+          });
+        }
         for (const k of changes) {
-          if (!['cancel_at_period_end', 'default_payment_method'].includes(k)) throw invalid(`Received unknown parameter: ${k}`, k);
+          if (!['cancel_at_period_end', 'default_payment_method', 'items', 'proration_behavior'].includes(k)) {
+            throw invalid(`Received unknown parameter: ${k}`, k);
+          }
         }
         return renderSubscription(sub, expand);
       },
@@ -419,6 +440,31 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         if (sub.status === 'canceled') throw invalid(`This subscription is already canceled.`, undefined, 'resource_missing');
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
         return renderSubscription(sub, expandList(p));
+      },
+    },
+    {
+      method: 'POST',
+      path: /^\/v1\/billing_portal\/sessions$/,
+      handle(p) {
+        const customer = String(p.customer ?? '');
+        if (!customer) throw invalid('Missing required param: customer.', 'customer', 'parameter_missing');
+        if (!customers.has(customer)) throw missing('customer', customer, 'customer');
+        const id = newId('bps');
+        const session: Json = {
+          id,
+          object: 'billing_portal.session',
+          configuration: 'bpc_default',
+          created: now(),
+          customer,
+          flow: null,
+          livemode: false,
+          locale: null,
+          on_behalf_of: null,
+          return_url: p.return_url ?? null,
+          url: `https://billing.stripe.com/p/session/test_${randomBytes(12).toString('hex')}`,
+        };
+        portalSessions.push(session);
+        return session;
       },
     },
     {
@@ -591,14 +637,18 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
       return pm;
     },
 
-    /** Moves a subscription the way Stripe's billing engine would (a failed renewal, a paid invoice, a cancellation). */
-    updateSubscription(id: string, patch: { status?: string; currentPeriodEnd?: number; defaultPaymentMethod?: string | null }) {
+    /** Moves a subscription the way Stripe's billing engine would (a failed renewal, a paid invoice, a cancellation, seats changed in the customer portal). */
+    updateSubscription(
+      id: string,
+      patch: { status?: string; currentPeriodEnd?: number; defaultPaymentMethod?: string | null; quantity?: number },
+    ) {
       const sub = get(subscriptions, id, 'subscription');
       if (patch.status) {
         sub.status = patch.status;
         if (patch.status === 'canceled') Object.assign(sub, { canceled_at: now(), ended_at: now() });
       }
       if (patch.currentPeriodEnd !== undefined) ((sub.items as Json).data as Json[])[0]!.current_period_end = patch.currentPeriodEnd;
+      if (patch.quantity !== undefined) ((sub.items as Json).data as Json[])[0]!.quantity = patch.quantity;
       if (patch.defaultPaymentMethod !== undefined) {
         if (patch.defaultPaymentMethod) paymentMethods.add(patch.defaultPaymentMethod);
         sub.default_payment_method = patch.defaultPaymentMethod;
@@ -612,6 +662,8 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
     setupIntent: (id: string) => structuredClone(get(setupIntents, id, 'setup intent')),
     invoice: (id: string) => structuredClone(get(invoices, id, 'invoice')),
     promotionCode: (id: string) => structuredClone(get(promotionCodes, id, 'promotion code')),
+    /** Customer portal sessions created, oldest first. */
+    portalSessions: () => portalSessions.map((x) => structuredClone(x)),
 
     /** An event as Stripe would deliver it, carrying a snapshot of `object` as it is now (or as given). */
     event(type: string, object: Json, o: { id?: string; created?: number } = {}): Json {

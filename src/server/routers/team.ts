@@ -1,5 +1,6 @@
 import { createTeamInput, declineInvitationInput, invitationTokenInput, inviteInput, teamItemInput } from '../../shared/schemas/team';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { teamSubscriptionProcedures } from './team-subscription';
 
 /** Exported as an object so team billing's procedures can join the same `team` router. */
 export const teamProcedures = {
@@ -25,4 +26,4 @@ export const teamProcedures = {
     .mutation(({ ctx, input }) => ctx.services.teams.decline(ctx.user, input.idOrToken)),
 };
 
-export const teamRouter = router(teamProcedures);
+export const teamRouter = router({ ...teamProcedures, ...teamSubscriptionProcedures });

@@ -1,5 +1,7 @@
-import type { UserRow } from '../../../../db/schema';
+import { count, eq } from 'drizzle-orm';
+import { teams, users, type TeamRow, type UserRow } from '../../../../db/schema';
 import type { CreateSubscriptionResult, PromoValidation } from '../../../shared/schemas/subscription';
+import { TEAM_MESSAGES } from '../../../shared/schemas/team';
 import { hasOwnSubscription } from '../../../shared/access';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -9,12 +11,25 @@ import { fail } from '../../errors';
 import { RATE_LIMITS } from '../../../shared/limits';
 import { addressKey, type RateLimiter } from '../rate-limiter';
 import { createLocalBilling } from './local';
-import { ALREADY_ACTIVE, NOTHING_TO_CANCEL } from './messages';
+import { TEAM_ERRORS } from '../teams';
+import { ALREADY_ACTIVE, NOTHING_TO_CANCEL, TEAM_SUSPENDED_NO_SUBSCRIBE } from './messages';
+import { loadTeamPayer, teamPayer, userPayer, type TeamPayer } from './payer';
 import { createPromoCodeStore } from './promo-codes';
 import { createStripeBilling } from './stripe';
 import type { BillingProvider } from './types';
 
-export { ALREADY_ACTIVE, NOTHING_TO_CANCEL };
+export { ALREADY_ACTIVE, NOTHING_TO_CANCEL, TEAM_SUSPENDED_NO_SUBSCRIBE };
+
+/** What the owner's Manage Subscription shows. */
+export interface TeamSubscription {
+  status: string;
+  plan: string | null;
+  maxSeats: number;
+  usedSeats: number;
+  renewalDate: string | null;
+  /** Stripe's customer portal for the team's customer; null with local billing or before a first subscription. */
+  portalUrl: string | null;
+}
 
 /** Stripe when a secret key is configured, otherwise local billing; the rules around them live here. */
 export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again in a moment.';
@@ -48,6 +63,14 @@ export function createBillingService(
       TOO_MANY_PROMO_CHECKS,
     );
   }
+  const findTeam = (teamId: number) => db.select().from(teams).where(eq(teams.id, teamId)).get();
+  /** Team billing is the owner's: other members are refused, a user in no team finds none. */
+  function ownedTeam(user: UserRow): TeamPayer {
+    const team = user.teamId != null ? findTeam(user.teamId) : undefined;
+    if (!team) return fail('NOT_FOUND', TEAM_MESSAGES.notInTeam);
+    if (team.ownerId !== user.id) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
+    return teamPayer(team, user);
+  }
   const promos = createPromoCodeStore(db, clock);
   const billing =
     provider ??
@@ -72,12 +95,12 @@ export function createBillingService(
     }),
 
     /** Cheap unless a period has ended: called on every authenticated request. */
-    settle: (user: UserRow) => billing.settle(user),
+    settle: (user: UserRow): UserRow => billing.settle(userPayer(user)).user,
 
     async validatePromo(user: UserRow, promoCode: string, ip: string): Promise<PromoValidation> {
       if (!promoCode) return { valid: false, message: 'Please enter a promo code' };
       countPromoCheck(user, ip);
-      return viaProvider('promo validation', () => billing.validatePromo(promoCode, user));
+      return viaProvider('promo validation', () => billing.validatePromo(promoCode, userPayer(user)));
     },
 
     async create(user: UserRow, promoCode: string | undefined, ip: string): Promise<CreateSubscriptionResult> {
@@ -85,15 +108,63 @@ export function createBillingService(
         return { subscriptionId: user.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
       }
       if (promoCode) countPromoCheck(user, ip);
-      return viaProvider('create', () => billing.create(user, promoCode));
+      return viaProvider('create', () => billing.create(userPayer(user), promoCode));
     },
 
-    activate: (user: UserRow) => viaProvider('activate', () => billing.activate(user)),
+    /** After a payment form: the caller's own plan, and the team they own when its plan awaits the same form. */
+    async activate(user: UserRow) {
+      await viaProvider('activate', () => billing.activate(userPayer(user)));
+      const team = user.teamId != null ? findTeam(user.teamId) : undefined;
+      if (team && team.ownerId === user.id && team.billingSubscriptionId && team.subscriptionStatus !== 'active') {
+        await viaProvider('team activate', () => billing.activate(teamPayer(team, user)));
+      }
+    },
 
     async cancel(user: UserRow) {
       if (!hasOwnSubscription(user) || user.cancelAtPeriodEnd) fail('BAD_REQUEST', NOTHING_TO_CANCEL);
-      await viaProvider('cancel', () => billing.cancel(user));
+      await viaProvider('cancel', () => billing.cancel(userPayer(user)));
     },
+
+    /** The owner subscribes the team: one plan covering `maxSeats` members, on the same lifecycle as a user's. */
+    async subscribeTeam(user: UserRow, promoCode: string | undefined, ip: string): Promise<CreateSubscriptionResult> {
+      const team = billing.settle(ownedTeam(user));
+      if (team.subscriptionStatus === 'suspended') fail('BAD_REQUEST', TEAM_SUSPENDED_NO_SUBSCRIBE);
+      if (team.subscriptionStatus === 'active') {
+        return { subscriptionId: team.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
+      }
+      if (promoCode) countPromoCheck(user, ip);
+      return viaProvider('team create', () => billing.create(team, promoCode));
+    },
+
+    async teamSubscription(user: UserRow, returnUrl: string): Promise<TeamSubscription> {
+      let team = billing.settle(ownedTeam(user));
+      // A payment form may have finished since (the webhook can lag or be unconfigured): ask once.
+      if (team.billingSubscriptionId && team.subscriptionStatus !== 'active' && team.subscriptionStatus !== 'suspended') {
+        await viaProvider('team activate', () => billing.activate(team));
+        team = loadTeamPayer(db, findTeam(team.id)!);
+      }
+      let portalUrl: string | null = null;
+      try {
+        portalUrl = await billing.portalUrl(team, returnUrl);
+      } catch (e) {
+        // The page still shows plan, seats and renewal date; only the portal button waits.
+        log(`billing: portal session failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+      }
+      return {
+        status: team.team.subscriptionStatus,
+        plan: team.team.subscriptionPlan,
+        maxSeats: team.team.maxSeats,
+        usedSeats: db.select({ n: count() }).from(users).where(eq(users.teamId, team.id)).get()?.n ?? 0,
+        renewalDate: team.team.subscriptionRenewalDate?.toISOString() ?? null,
+        portalUrl,
+      };
+    },
+
+    /** Call after a team's `maxSeats` changes: Stripe bills the new number of seats from now on. */
+    updateTeamSeats: (team: TeamRow) => viaProvider('team seats', () => billing.updateSeats(loadTeamPayer(db, team))),
+
+    /** Rolls a team's local period forward, as `settle` does for a user. */
+    settleTeam: (team: TeamRow): TeamRow => billing.settle(loadTeamPayer(db, team)).team,
 
     handleWebhook(payload: string, signature: string) {
       if (!billing.handleWebhook) fail('NOT_FOUND', 'Not found');

@@ -1,10 +1,10 @@
-import type { UserRow } from '../../../../db/schema';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '../../../shared/plan';
 import { DAY_MS } from '../../../shared/limits';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
+import { savePayerState } from './payer';
 import type { PromoCodeStore } from './promo-codes';
-import { addMonths, saveSubscriptionState } from './subscription-state';
+import { addMonths } from './subscription-state';
 import type { BillingProvider } from './types';
 
 /**
@@ -17,16 +17,16 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
     kind: 'local',
     describe: () => 'billing: local (no card payments; promo codes via `npm run cli -- promo`)',
 
-    async validatePromo(code, user) {
-      return promos.validate(code, user.id);
+    async validatePromo(code, payer) {
+      return promos.validate(code, payer.person.id);
     },
 
-    async create(user, promoCode) {
-      const promo = promoCode ? promos.redeem(promoCode, user.id) : undefined;
+    async create(payer, promoCode) {
+      const promo = promoCode ? promos.redeem(promoCode, payer.person.id) : undefined;
       const now = clock();
-      const firstTrial = user.trialUsedAt == null;
-      const subscriptionId = `local_sub_${user.id}_${now.getTime()}`;
-      saveSubscriptionState(db, user.id, {
+      const firstTrial = payer.trialUsedAt == null;
+      const subscriptionId = `local_sub_${payer.key}_${now.getTime()}`;
+      savePayerState(db, payer, {
         subscriptionStatus: firstTrial ? 'trialing' : 'active',
         subscriptionPlan: PROFESSIONAL_PLAN.id,
         subscriptionRenewalDate: firstTrial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonths(now, 1),
@@ -34,33 +34,34 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
         billingSubscriptionId: subscriptionId,
         ...(firstTrial ? { trialUsedAt: now } : {}),
       });
+      const whose = payer.kind === 'team' ? "Your team's" : 'Your';
       return {
         subscriptionId,
         is100PercentOff: promo?.discount?.is100PercentOff ?? false,
-        message: firstTrial ? 'Your 7-day free trial has started' : 'Subscription activated',
+        message: firstTrial ? `${whose} 7-day free trial has started` : 'Subscription activated',
       };
     },
 
-    async activate(user) {
-      this.settle(user);
+    async activate(payer) {
+      this.settle(payer);
     },
 
-    async cancel(user) {
-      saveSubscriptionState(db, user.id, {
-        subscriptionStatus: user.subscriptionStatus,
-        subscriptionPlan: user.subscriptionPlan,
-        subscriptionRenewalDate: user.subscriptionRenewalDate,
+    async cancel(payer) {
+      savePayerState(db, payer, {
+        subscriptionStatus: payer.subscriptionStatus,
+        subscriptionPlan: payer.subscriptionPlan,
+        subscriptionRenewalDate: payer.subscriptionRenewalDate,
         cancelAtPeriodEnd: true,
       });
     },
 
-    settle(user: UserRow): UserRow {
-      const renewal = user.subscriptionRenewalDate;
-      const live = user.subscriptionStatus === 'active' || user.subscriptionStatus === 'trialing';
+    settle(payer) {
+      const renewal = payer.subscriptionRenewalDate;
+      const live = payer.subscriptionStatus === 'active' || payer.subscriptionStatus === 'trialing';
       const now = clock().getTime();
-      if (!live || !renewal || renewal.getTime() > now) return user;
-      if (user.cancelAtPeriodEnd) {
-        return saveSubscriptionState(db, user.id, {
+      if (!live || !renewal || renewal.getTime() > now) return payer;
+      if (payer.cancelAtPeriodEnd) {
+        return savePayerState(db, payer, {
           subscriptionStatus: 'inactive',
           subscriptionPlan: null,
           subscriptionRenewalDate: null,
@@ -71,12 +72,19 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
       let months = 1;
       while (addMonths(renewal, months).getTime() <= now) months++;
       const next = addMonths(renewal, months);
-      return saveSubscriptionState(db, user.id, {
+      return savePayerState(db, payer, {
         subscriptionStatus: 'active',
-        subscriptionPlan: user.subscriptionPlan ?? PROFESSIONAL_PLAN.id,
+        subscriptionPlan: payer.subscriptionPlan ?? PROFESSIONAL_PLAN.id,
         subscriptionRenewalDate: next,
         cancelAtPeriodEnd: false,
       });
+    },
+
+    // Seats are counted against the team's maxSeats itself; nothing is billed per seat here.
+    async updateSeats() {},
+
+    async portalUrl() {
+      return null;
     },
   };
 }

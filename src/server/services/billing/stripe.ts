@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { billingEvents, users, type UserRow } from '../../../../db/schema';
+import { billingEvents, teams, users } from '../../../../db/schema';
 import { hasOwnSubscription } from '../../../shared/access';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '../../../shared/plan';
 import type { PromoValidation } from '../../../shared/schemas/subscription';
@@ -10,7 +10,7 @@ import type { DB } from '../../db';
 import { fail } from '../../errors';
 import { ALREADY_ACTIVE, NOTHING_TO_CANCEL } from './messages';
 import { describeDiscount, PROMO_MESSAGES } from './promo-codes';
-import { saveSubscriptionState } from './subscription-state';
+import { loadTeamPayer, saveCustomerId, savePayerState, userPayer, type Payer } from './payer';
 import type { BillingProvider } from './types';
 
 export interface StripeBillingConfig {
@@ -47,6 +47,10 @@ const unlessMissing = (e: unknown): undefined => {
   throw e;
 };
 
+/** Names the payer on Stripe's objects, so a webhook finds it even before its ids are stored. */
+const payerMetadata = (payer: Payer): Record<string, string> =>
+  payer.kind === 'team' ? { teamId: String(payer.id) } : { userId: String(payer.id) };
+
 const id = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
 /**
@@ -76,9 +80,9 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     return list.data[0];
   }
 
-  function promoValidation(promo: Stripe.PromotionCode | undefined, user: UserRow): PromoValidation {
+  function promoValidation(promo: Stripe.PromotionCode | undefined, payer: Payer): PromoValidation {
     if (!promo) return { valid: false, message: PROMO_MESSAGES.invalid };
-    if (promo.customer && id(promo.customer) !== user.billingCustomerId) return { valid: false, message: PROMO_MESSAGES.invalid };
+    if (promo.customer && id(promo.customer) !== payer.billingCustomerId) return { valid: false, message: PROMO_MESSAGES.invalid };
     if (promo.expires_at && promo.expires_at * 1000 <= clock().getTime()) return { valid: false, message: PROMO_MESSAGES.expired };
     if (promo.max_redemptions != null && promo.times_redeemed >= promo.max_redemptions)
       return { valid: false, message: PROMO_MESSAGES.usedUp };
@@ -87,29 +91,45 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     return describeDiscount(coupon.percent_off ?? null, coupon.amount_off ?? null);
   }
 
-  function userForSubscription(sub: Stripe.Subscription): UserRow | undefined {
+  /** A team's subscription names the team in its metadata and is stored on it; anything else is a user's. */
+  function payerForSubscription(sub: Stripe.Subscription): Payer | undefined {
     const customer = id(sub.customer);
-    const fromMetadata = Number(sub.metadata?.userId);
-    return db
+    const teamId = sub.metadata?.teamId ? Number(sub.metadata.teamId) : NaN;
+    const team = db
+      .select()
+      .from(teams)
+      .where(
+        or(
+          eq(teams.billingSubscriptionId, sub.id),
+          customer ? eq(teams.billingCustomerId, customer) : undefined,
+          Number.isInteger(teamId) ? eq(teams.id, teamId) : undefined,
+        ),
+      )
+      .get();
+    if (team) return loadTeamPayer(db, team);
+    if (sub.metadata?.teamId) return undefined;
+    const userId = Number(sub.metadata?.userId);
+    const user = db
       .select()
       .from(users)
       .where(
         or(
           eq(users.billingSubscriptionId, sub.id),
           customer ? eq(users.billingCustomerId, customer) : undefined,
-          Number.isInteger(fromMetadata) ? eq(users.id, fromMetadata) : undefined,
+          Number.isInteger(userId) ? eq(users.id, userId) : undefined,
         ),
       )
       .get();
+    return user ? userPayer(user) : undefined;
   }
 
-  function sync(sub: Stripe.Subscription, user = userForSubscription(sub)): void {
-    if (!user) return;
+  function sync(sub: Stripe.Subscription, payer = payerForSubscription(sub)): void {
+    if (!payer) return;
     const status = statusFromStripe(sub);
-    // Another subscription of the user's (an abandoned or ended one) does not replace the current
+    // Another subscription of the payer's (an abandoned or ended one) does not replace the current
     // one; only a subscription that gives access does (a payment link bought next to the app).
-    if (user.billingSubscriptionId && user.billingSubscriptionId !== sub.id && !grantsAccess(status)) return;
-    saveSubscriptionState(db, user.id, {
+    if (payer.billingSubscriptionId && payer.billingSubscriptionId !== sub.id && !grantsAccess(status)) return;
+    savePayerState(db, payer, {
       subscriptionStatus: status,
       // A plan is named only while it runs, so the landing page offers it again once it ends.
       subscriptionPlan: NOT_RUNNING.has(status) ? null : PROFESSIONAL_PLAN.id,
@@ -118,21 +138,23 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       billingSubscriptionId: sub.id,
       billingCustomerId: id(sub.customer),
       // The trial is spent once it gave access, not when a payment form was merely opened.
-      ...(sub.trial_end && grantsAccess(status) && !user.trialUsedAt ? { trialUsedAt: clock() } : {}),
+      ...(sub.trial_end && grantsAccess(status) && !payer.trialUsedAt ? { trialUsedAt: clock() } : {}),
+      // Seats bought in Stripe (the customer portal) are the team's seats.
+      ...(payer.kind === 'team' && !NOT_RUNNING.has(status) ? { quantity: sub.items?.data?.[0]?.quantity } : {}),
     });
   }
 
   /**
-   * The user has no access but may hold a subscription from an earlier attempt: one whose card
+   * The payer has no access but may hold a subscription from an earlier attempt: one whose card
    * arrived meanwhile counts (the webhook may not have come yet); any other that still runs or
-   * waits for a card is cancelled, so the user never pays for two.
+   * waits for a card is cancelled, so nobody pays for two.
    */
-  async function settlePrevious(user: UserRow): Promise<Stripe.Subscription | undefined> {
-    if (!user.billingSubscriptionId) return undefined;
-    const previous = await retrieve(user.billingSubscriptionId).catch(unlessMissing);
+  async function settlePrevious(payer: Payer): Promise<Stripe.Subscription | undefined> {
+    if (!payer.billingSubscriptionId) return undefined;
+    const previous = await retrieve(payer.billingSubscriptionId).catch(unlessMissing);
     if (!previous) return undefined;
     if (grantsAccess(statusFromStripe(previous))) {
-      sync(previous, user);
+      sync(previous, payer);
       return previous;
     }
     if (previous.status !== 'canceled' && previous.status !== 'incomplete_expired') {
@@ -144,13 +166,13 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
   const retrieve = (subscriptionId: string) => stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] });
 
   /** `replacing` names a stored customer Stripe no longer knows (the keys moved to another account or mode). */
-  async function ensureCustomer(user: UserRow, replacing?: string): Promise<string> {
-    if (user.billingCustomerId && !replacing) return user.billingCustomerId;
+  async function ensureCustomer(payer: Payer, replacing?: string): Promise<string> {
+    if (payer.billingCustomerId && !replacing) return payer.billingCustomerId;
     const customer = await stripe.customers.create(
-      { email: user.email, name: user.username, metadata: { userId: String(user.id) } },
-      { idempotencyKey: `copydesk-customer-${user.id}${replacing ? `-after-${replacing}` : ''}` },
+      { email: payer.person.email, name: payer.name, metadata: payerMetadata(payer) },
+      { idempotencyKey: `copydesk-customer-${payer.key}${replacing ? `-after-${replacing}` : ''}` },
     );
-    db.update(users).set({ billingCustomerId: customer.id }).where(eq(users.id, user.id)).run();
+    saveCustomerId(db, payer, customer.id);
     return customer.id;
   }
 
@@ -158,18 +180,18 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     kind: 'stripe',
     describe: () => `billing: Stripe${cfg.apiBase ? ` at ${new URL(cfg.apiBase).origin}` : ''} (price ${priceId})`,
 
-    async validatePromo(code, user) {
-      return promoValidation(await findPromotion(code), user);
+    async validatePromo(code, payer) {
+      return promoValidation(await findPromotion(code), payer);
     },
 
-    async create(user, promoCode) {
-      const running = await settlePrevious(user);
+    async create(payer, promoCode) {
+      const running = await settlePrevious(payer);
       if (running) return { subscriptionId: running.id, is100PercentOff: false, message: ALREADY_ACTIVE };
       let promo: Stripe.PromotionCode | undefined;
       let free = false;
       if (promoCode) {
         const found = await findPromotion(promoCode);
-        const check = promoValidation(found, user);
+        const check = promoValidation(found, payer);
         if (check.valid) {
           promo = found;
           free = check.discount?.is100PercentOff ?? false;
@@ -178,36 +200,36 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       const subscribe = (customer: string) => {
         const params: Stripe.SubscriptionCreateParams = {
           customer,
-          items: [{ price: priceId }],
-          ...(user.trialUsedAt ? {} : { trial_period_days: TRIAL_DAYS }),
+          items: [{ price: priceId, ...(payer.kind === 'team' ? { quantity: payer.quantity } : {}) }],
+          ...(payer.trialUsedAt ? {} : { trial_period_days: TRIAL_DAYS }),
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
           ...(promo ? { discounts: [{ promotion_code: promo.id }] } : {}),
-          metadata: { userId: String(user.id), free: String(free) },
+          metadata: { ...payerMetadata(payer), free: String(free) },
           expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
         };
         // A double click sends the same request and gets the same subscription back. The key names
         // the parameters too: Stripe refuses a key reused with others (a new price, a promo added).
         const fingerprint = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
         return stripe.subscriptions.create(params, {
-          idempotencyKey: `copydesk-subscription-${user.id}-${user.billingSubscriptionId ?? 'first'}-${fingerprint}`,
+          idempotencyKey: `copydesk-subscription-${payer.key}-${payer.billingSubscriptionId ?? 'first'}-${fingerprint}`,
         });
       };
-      let customer = await ensureCustomer(user);
+      let customer = await ensureCustomer(payer);
       let sub: Stripe.Response<Stripe.Subscription> | undefined;
       for (let attempt = 0; !sub; attempt++) {
         try {
           sub = await subscribe(customer);
         } catch (e) {
-          if (attempt < 2 && isMissing(e, 'customer')) customer = await ensureCustomer(user, customer);
+          if (attempt < 2 && isMissing(e, 'customer')) customer = await ensureCustomer(payer, customer);
           // Stripe knows rules the check above does not (minimum amounts, first orders, a race for
           // the last use): like an invalid code, a refused one leaves the plan at full price.
           else if (attempt < 2 && promo && isRefusedDiscount(e)) [promo, free] = [undefined, false];
           else throw e;
         }
       }
-      // This subscription is the user's now, whatever an earlier one said.
-      sync(sub, { ...user, billingCustomerId: customer, billingSubscriptionId: sub.id });
+      // This subscription is the payer's now, whatever an earlier one said.
+      sync(sub, { ...payer, billingCustomerId: customer, billingSubscriptionId: sub.id });
       const setupIntent = sub.pending_setup_intent;
       const invoice = sub.latest_invoice;
       const clientSecret = free
@@ -225,9 +247,9 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       };
     },
 
-    async activate(user) {
-      if (!user.billingSubscriptionId) return;
-      let sub = await retrieve(user.billingSubscriptionId);
+    async activate(payer) {
+      if (!payer.billingSubscriptionId) return;
+      let sub = await retrieve(payer.billingSubscriptionId);
       const setupIntent = sub.pending_setup_intent;
       if (
         !sub.default_payment_method &&
@@ -242,20 +264,41 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
           { idempotencyKey: `copydesk-default-pm-${sub.id}-${id(setupIntent.payment_method)}` },
         );
       }
-      sync(sub, user);
+      sync(sub, payer);
     },
 
-    async cancel(user) {
-      if (!user.billingSubscriptionId) fail('BAD_REQUEST', NOTHING_TO_CANCEL);
+    async cancel(payer) {
+      if (!payer.billingSubscriptionId) fail('BAD_REQUEST', NOTHING_TO_CANCEL);
       const sub = await stripe.subscriptions.update(
-        user.billingSubscriptionId,
+        payer.billingSubscriptionId,
         { cancel_at_period_end: true },
-        { idempotencyKey: `copydesk-cancel-${user.billingSubscriptionId}` },
+        { idempotencyKey: `copydesk-cancel-${payer.billingSubscriptionId}` },
       );
-      sync(sub, user);
+      sync(sub, payer);
     },
 
-    settle: (user) => user,
+    settle: (payer) => payer,
+
+    async updateSeats(payer) {
+      if (!payer.billingSubscriptionId) return;
+      const sub = await retrieve(payer.billingSubscriptionId).catch(unlessMissing);
+      if (!sub || NOT_RUNNING.has(sub.status)) return;
+      const item = sub.items.data[0];
+      if (!item || item.quantity === payer.quantity) return;
+      // No idempotency key of our own: 5 -> 6 -> 5 seats must be three changes, not a replay of the
+      // first (the SDK still keys its own retries of this one request).
+      const updated = await stripe.subscriptions.update(sub.id, {
+        items: [{ id: item.id, quantity: payer.quantity }],
+        proration_behavior: 'create_prorations',
+      });
+      sync(updated, payer);
+    },
+
+    async portalUrl(payer, returnUrl) {
+      if (!payer.billingCustomerId) return null;
+      const session = await stripe.billingPortal.sessions.create({ customer: payer.billingCustomerId, return_url: returnUrl });
+      return session.url;
+    },
 
     async handleWebhook(payload, signature) {
       if (!cfg.webhookSecret) fail('NOT_FOUND', 'Webhooks are not configured');

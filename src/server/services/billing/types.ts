@@ -1,17 +1,22 @@
-import type { UserRow } from '../../../../db/schema';
 import type { CreateSubscriptionResult, PromoValidation } from '../../../shared/schemas/subscription';
+import type { Payer } from './payer';
 
+/** One lifecycle for every payer, a user or a team: the provider never asks which. */
 export interface BillingProvider {
   kind: 'stripe' | 'local';
   describe(): string;
-  validatePromo(code: string, user: UserRow): Promise<PromoValidation>;
-  /** Starts the plan for a user who has none. */
-  create(user: UserRow, promoCode: string | undefined): Promise<CreateSubscriptionResult>;
-  /** Brings the user's status up to date with the provider (after a payment form, or on demand). */
-  activate(user: UserRow): Promise<void>;
+  validatePromo(code: string, payer: Payer): Promise<PromoValidation>;
+  /** Starts the plan for a payer who has none. */
+  create(payer: Payer, promoCode: string | undefined): Promise<CreateSubscriptionResult>;
+  /** Brings the payer's status up to date with the provider (after a payment form, or on demand). */
+  activate(payer: Payer): Promise<void>;
   /** Cancels at the end of the period; access lasts until then. */
-  cancel(user: UserRow): Promise<void>;
+  cancel(payer: Payer): Promise<void>;
   /** Rolls periods forward by the clock (local billing); Stripe keeps time itself. */
-  settle(user: UserRow): UserRow;
+  settle<P extends Payer>(payer: P): P;
+  /** Bills the payer's current `quantity` (a team's seats) from now on. */
+  updateSeats(payer: Payer): Promise<void>;
+  /** Where the payer manages card, invoices and cancellation at the provider; null when it has no such page. */
+  portalUrl(payer: Payer, returnUrl: string): Promise<string | null>;
   handleWebhook?(payload: string, signature: string): Promise<{ applied: boolean }>;
 }

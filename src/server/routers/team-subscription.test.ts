@@ -1,0 +1,162 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { teams, users } from '../../../db/schema';
+import { DAY_MS } from '../../shared/limits';
+import { errorDetails } from '../errors';
+import { ALREADY_ACTIVE, TEAM_SUSPENDED_NO_SUBSCRIBE } from '../services/billing';
+import { TEAM_ERRORS } from '../services/teams';
+import { createTestApp, type TestApp } from '../test-app';
+import { login, registerUser } from '../test-http';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function failure(call: Promise<unknown>): Promise<TRPCError> {
+  try {
+    await call;
+  } catch (e) {
+    if (e instanceof TRPCError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const api = (token: string) => t.caller({ token }).api;
+const userRow = (email: string) => t.db.select().from(users).where(eq(users.email, email)).get()!;
+
+/** The access rule as every editor request applies it, for the user as stored now. */
+function access(email: string): 'granted' | string {
+  try {
+    t.services.access.assertEditorAccess(userRow(email));
+    return 'granted';
+  } catch (e) {
+    if (!(e instanceof TRPCError)) throw e;
+    return String(errorDetails(e).code);
+  }
+}
+
+/** An owner and one member who joined through an e-mailed invitation; neither has a plan of their own. */
+async function teamOfTwo() {
+  const owner = await registerUser(t, 'mariana');
+  const member = await registerUser(t, 'tomas');
+  const team = await api(owner).team.create({ name: 'Metro Desk' });
+  const invitation = await api(owner).team.invite({ email: 'tomas@news.example' });
+  await api(member).team.acceptInvitation({ token: new URL(invitation.inviteUrl).searchParams.get('token')! });
+  return { owner, member, teamId: team.id };
+}
+
+describe('team subscription with local billing', () => {
+  it("starts the team's trial, which covers every member at once", async () => {
+    t = createTestApp({ start: '2026-03-02T09:00:00Z' });
+    const { owner } = await teamOfTwo();
+    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await api(owner).team.subscription()).toEqual({
+      status: 'inactive',
+      plan: null,
+      maxSeats: 5,
+      usedSeats: 2,
+      renewalDate: null,
+      portalUrl: null,
+    });
+
+    const result = await api(owner).team.subscribe({});
+    expect(result).toEqual({
+      subscriptionId: expect.stringMatching(/^local_sub_team-\d+_/),
+      is100PercentOff: false,
+      message: "Your team's 7-day free trial has started",
+    });
+    expect(result).not.toHaveProperty('clientSecret');
+
+    expect(await api(owner).team.subscription()).toEqual({
+      status: 'active',
+      plan: 'professional',
+      maxSeats: 5,
+      usedSeats: 2,
+      renewalDate: '2026-03-09T09:00:00.000Z',
+      portalUrl: null,
+    });
+    expect(await api(owner).team.get()).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+    expect(access('tomas@news.example')).toBe('granted');
+    expect(access('mariana@news.example')).toBe('granted');
+    // Nobody's own plan changed: the cover is the team's.
+    expect(userRow('tomas@news.example').subscriptionStatus).toBe('inactive');
+    expect(userRow('mariana@news.example').subscriptionStatus).toBe('inactive');
+
+    expect(await api(owner).team.subscribe({})).toMatchObject({ subscriptionId: result.subscriptionId, message: ALREADY_ACTIVE });
+  });
+
+  it('renews the team month by month from the end of its trial', async () => {
+    t = createTestApp({ start: '2026-03-02T09:00:00Z' });
+    await teamOfTwo();
+    let owner = (await login(t, 'mariana@news.example')).token!;
+    await api(owner).team.subscribe({});
+
+    t.clock.advance(7 * DAY_MS + 33 * DAY_MS);
+    owner = (await login(t, 'mariana@news.example')).token!;
+    expect(await api(owner).team.subscription()).toMatchObject({ status: 'active', renewalDate: '2026-05-09T09:00:00.000Z' });
+    expect(access('tomas@news.example')).toBe('granted');
+  });
+
+  it("spends the owner's one trial: a team of an owner who had theirs starts paid, and vice versa", async () => {
+    t = createTestApp({ start: '2026-03-02T09:00:00Z' });
+    const { owner } = await teamOfTwo();
+    expect((await api(owner).subscription.create({})).message).toBe('Your 7-day free trial has started');
+
+    expect(await api(owner).team.subscribe({})).toMatchObject({ message: 'Subscription activated', is100PercentOff: false });
+    expect(await api(owner).team.subscription()).toMatchObject({ status: 'active', renewalDate: '2026-04-02T09:00:00.000Z' });
+
+    const solo = await registerUser(t, 'ines');
+    await api(solo).team.create({ name: 'Ines Desk' });
+    await api(solo).team.subscribe({});
+    expect(userRow('ines@news.example').trialUsedAt).not.toBeNull();
+    expect((await api(solo).subscription.create({})).message).toBe('Subscription activated');
+  });
+
+  it("redeems a promo code once per owner, and counts the owner's attempts", async () => {
+    t = createTestApp();
+    t.services.billing.promos.create({ code: 'NEWSROOM', percentOff: 100 });
+    const { owner } = await teamOfTwo();
+    expect(await api(owner).team.subscribe({ promoCode: ' newsroom ' })).toMatchObject({ is100PercentOff: true });
+    expect(await api(owner).subscription.validatePromoCode({ promoCode: 'NEWSROOM' })).toEqual({
+      valid: false,
+      message: 'You have already used this promo code',
+    });
+  });
+
+  it("is the owner's alone: a member gets FORBIDDEN, a user in no team NOT_FOUND, and nothing changes", async () => {
+    t = createTestApp();
+    const { owner, member } = await teamOfTwo();
+    const stranger = await registerUser(t, 'ines');
+
+    for (const call of [api(member).team.subscribe({}), api(member).team.subscription()]) {
+      const e = await failure(call);
+      expect(e.code).toBe('FORBIDDEN');
+      expect(e.message).toBe(TEAM_ERRORS.ownerOnly);
+    }
+    for (const call of [api(stranger).team.subscribe({}), api(stranger).team.subscription()]) {
+      expect((await failure(call)).code).toBe('NOT_FOUND');
+    }
+    expect((await failure(t.caller().api.team.subscribe({}))).code).toBe('UNAUTHORIZED');
+    expect(await api(owner).team.get()).toMatchObject({ subscriptionStatus: 'inactive' });
+    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+  });
+
+  it("follows the team's status on the next check: suspended, then reactivated", async () => {
+    t = createTestApp();
+    const { owner, teamId } = await teamOfTwo();
+    await api(owner).team.subscribe({});
+    expect(access('tomas@news.example')).toBe('granted');
+
+    // What the admin console's suspend button does.
+    t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, teamId)).run();
+    expect(access('tomas@news.example')).toBe('TEAM_SUSPENDED');
+    expect(access('mariana@news.example')).toBe('TEAM_SUSPENDED');
+    const refused = await failure(api(owner).team.subscribe({}));
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: TEAM_SUSPENDED_NO_SUBSCRIBE });
+    expect(await api(owner).team.subscription()).toMatchObject({ status: 'suspended' });
+
+    t.db.update(teams).set({ subscriptionStatus: 'active' }).where(eq(teams.id, teamId)).run();
+    expect(access('tomas@news.example')).toBe('granted');
+  });
+});

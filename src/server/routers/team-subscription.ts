@@ -1,0 +1,11 @@
+import { createSubscriptionInput } from '../../shared/schemas/subscription';
+import { authedProcedure } from '../trpc/init';
+
+/** The owner's Subscribe Now and Manage Subscription; spread into the `team` router. */
+export const teamSubscriptionProcedures = {
+  subscribe: authedProcedure
+    .input(createSubscriptionInput)
+    .mutation(({ ctx, input }) => ctx.services.billing.subscribeTeam(ctx.user, input.promoCode, ctx.ip)),
+
+  subscription: authedProcedure.query(({ ctx }) => ctx.services.billing.teamSubscription(ctx.user, `${ctx.config.appUrl}/team`)),
+};

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { teams, users, type TeamRow, type UserRow } from '../../../../db/schema';
+import type { DB } from '../../db';
+import { saveSubscriptionState, type SubscriptionState } from './subscription-state';
+
+interface PayerFields {
+  id: number;
+  /** The person behind the payment: the user, or the team's owner. Promo codes and the one trial are theirs. */
+  person: UserRow;
+  /** The customer's name at the provider. */
+  name: string;
+  /** Seats billed: 1 for a user, `maxSeats` for a team. */
+  quantity: number;
+  /** Names the payer in provider ids and idempotency keys: `7` for a user (as before teams), `team-7` for a team. */
+  key: string;
+  subscriptionStatus: string;
+  subscriptionPlan: string | null;
+  subscriptionRenewalDate: Date | null;
+  cancelAtPeriodEnd: boolean;
+  billingCustomerId: string | null;
+  billingSubscriptionId: string | null;
+  trialUsedAt: Date | null;
+}
+
+export type UserPayer = PayerFields & { kind: 'user'; user: UserRow };
+export type TeamPayer = PayerFields & { kind: 'team'; team: TeamRow };
+/** Who pays for a subscription: a user for their own plan, or a team for its members. */
+export type Payer = UserPayer | TeamPayer;
+
+const billingFields = (row: UserRow | TeamRow) => ({
+  id: row.id,
+  subscriptionStatus: row.subscriptionStatus,
+  subscriptionPlan: row.subscriptionPlan,
+  subscriptionRenewalDate: row.subscriptionRenewalDate,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  billingCustomerId: row.billingCustomerId,
+  billingSubscriptionId: row.billingSubscriptionId,
+});
+
+export function userPayer(user: UserRow): UserPayer {
+  return {
+    kind: 'user',
+    user,
+    ...billingFields(user),
+    person: user,
+    name: user.username,
+    quantity: 1,
+    key: String(user.id),
+    trialUsedAt: user.trialUsedAt,
+  };
+}
+
+export function teamPayer(team: TeamRow, owner: UserRow): TeamPayer {
+  return {
+    kind: 'team',
+    team,
+    ...billingFields(team),
+    person: owner,
+    name: team.name,
+    quantity: team.maxSeats,
+    key: `team-${team.id}`,
+    trialUsedAt: owner.trialUsedAt,
+  };
+}
+
+export function loadTeamPayer(db: DB, team: TeamRow): TeamPayer {
+  const owner = db.select().from(users).where(eq(users.id, team.ownerId)).get();
+  if (!owner) throw new Error(`team ${team.id} has no owner row`);
+  return teamPayer(team, owner);
+}
+
+/**
+ * A team is `active` or not (ARCHITECTURE.md counts only `active`), so a running
+ * plan, trial included, is `active`; one that has not started or has ended is
+ * `inactive`; a plan in arrears keeps the provider's word (past_due, unpaid, paused).
+ */
+export function teamStatusFor(providerStatus: string): string {
+  if (providerStatus === 'active' || providerStatus === 'trialing') return 'active';
+  if (providerStatus === 'incomplete' || providerStatus === 'incomplete_expired' || providerStatus === 'canceled') return 'inactive';
+  return providerStatus;
+}
+
+/** The one writer of a payer's subscription fields. */
+export function savePayerState<P extends Payer>(db: DB, payer: P, state: SubscriptionState & { quantity?: number }): P {
+  const { quantity, trialUsedAt, ...fields } = state;
+  if (payer.kind === 'user') {
+    return userPayer(saveSubscriptionState(db, payer.id, { ...fields, ...(trialUsedAt ? { trialUsedAt } : {}) })) as P;
+  }
+  const row = db
+    .update(teams)
+    .set({
+      ...fields,
+      // A suspension is an administrator's decision: billing news never lifts it, even one
+      // that lands between this team being read and written.
+      subscriptionStatus: sql`CASE WHEN ${teams.subscriptionStatus} = 'suspended' THEN 'suspended' ELSE ${teamStatusFor(fields.subscriptionStatus)} END`,
+      ...(quantity != null && quantity >= 1 ? { maxSeats: quantity } : {}),
+    })
+    .where(eq(teams.id, payer.id))
+    .returning()
+    .get();
+  if (!row) throw new Error(`team ${payer.id} vanished while saving its subscription`);
+  let owner = payer.person;
+  if (trialUsedAt && !owner.trialUsedAt) {
+    owner = db.update(users).set({ trialUsedAt }).where(eq(users.id, owner.id)).returning().get() ?? owner;
+  }
+  return teamPayer(row, owner) as P;
+}
+
+export function saveCustomerId(db: DB, payer: Payer, customerId: string): void {
+  if (payer.kind === 'user') db.update(users).set({ billingCustomerId: customerId }).where(eq(users.id, payer.id)).run();
+  else db.update(teams).set({ billingCustomerId: customerId }).where(eq(teams.id, payer.id)).run();
+}
