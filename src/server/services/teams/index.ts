@@ -63,10 +63,14 @@ export type IssuedInvitation = Invitation & { inviteUrl: string };
 export function createTeamService(deps: TeamServiceDeps) {
   const { db, clock } = deps;
 
-  /** The caller's team, read now (a removal must take effect on the next request). */
+  /** Read now, not from the request's user row: a call may follow a join or a removal. */
+  function currentTeamId(user: UserRow): number | null {
+    return db.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get()?.teamId ?? null;
+  }
+
   function teamOf(user: UserRow): TeamRow {
-    const current = db.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get();
-    const team = current?.teamId != null ? findTeam(db, current.teamId) : undefined;
+    const teamId = currentTeamId(user);
+    const team = teamId != null ? findTeam(db, teamId) : undefined;
     if (!team) fail('NOT_FOUND', TEAM_MESSAGES.notInTeam);
     return team;
   }
@@ -243,6 +247,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     /** Pending, unexpired invitations to the caller's e-mail, from teams they are not in. */
     pending(user: UserRow): PendingInvitation[] {
       const now = clock();
+      const teamId = currentTeamId(user);
       return db
         .select({ invitation: teamInvitations, team: teams })
         .from(teamInvitations)
@@ -252,7 +257,7 @@ export function createTeamService(deps: TeamServiceDeps) {
             eq(teamInvitations.email, user.email.toLowerCase()),
             eq(teamInvitations.status, 'pending'),
             gt(teamInvitations.expiresAt, now),
-            user.teamId == null ? undefined : ne(teams.id, user.teamId),
+            teamId == null ? undefined : ne(teams.id, teamId),
           ),
         )
         .orderBy(teamInvitations.createdAt, teamInvitations.id)
