@@ -1,0 +1,206 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { teams, users } from '../../../../db/schema';
+import { startStripeServer, STRIPE_TEST_PRICE, type StripeServer } from '../../../../tests/support/stripe-server';
+import { errorDetails } from '../../errors';
+import { createTestApp, type TestApp } from '../../test-app';
+import { registerUser } from '../../test-http';
+
+const WEBHOOK_SECRET = 'whsec_copydesk_test_secret';
+
+let t: TestApp;
+let stripe: StripeServer;
+
+beforeEach(async () => {
+  stripe = await startStripeServer({ now: () => t.clock().getTime() });
+  t = createTestApp({ env: stripe.env({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }) });
+});
+afterEach(async () => {
+  t?.close();
+  await stripe?.close();
+});
+
+const api = (token: string) => t.caller({ token }).api;
+const userRow = (email: string) => t.db.select().from(users).where(eq(users.email, email)).get()!;
+const teamRow = (id: number) => t.db.select().from(teams).where(eq(teams.id, id)).get()!;
+
+function access(email: string): string {
+  try {
+    t.services.access.assertEditorAccess(userRow(email));
+    return 'granted';
+  } catch (e) {
+    if (!(e instanceof TRPCError)) throw e;
+    return String(errorDetails(e).code);
+  }
+}
+
+/** Delivers an event as Stripe does: the raw JSON body signed with the SDK's own test helper. */
+async function deliver(event: object) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp: Math.floor(t.clock().getTime() / 1000),
+  });
+  const res = await t.app.request('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
+  expect(res.status).toBe(200);
+}
+
+const subscriptionEvent = (type: string, subscriptionId: string) => stripe.event(type, stripe.subscription(subscriptionId));
+
+async function teamOfTwo() {
+  const owner = await registerUser(t, 'mariana');
+  const member = await registerUser(t, 'tomas');
+  const team = await api(owner).team.create({ name: 'Metro Desk' });
+  const invitation = await api(owner).team.invite({ email: 'tomas@news.example' });
+  await api(member).team.acceptInvitation({ token: new URL(invitation.inviteUrl).searchParams.get('token')! });
+  return { owner, member, teamId: team.id };
+}
+
+/** The owner subscribed the team and confirmed the card in the payment form; no webhook has come yet. */
+async function subscribedWithCard() {
+  const team = await teamOfTwo();
+  const { subscriptionId } = await api(team.owner).team.subscribe({});
+  stripe.succeedSetupIntent(String(stripe.subscription(subscriptionId).pending_setup_intent), { setAsDefault: true });
+  return { ...team, subscriptionId };
+}
+
+describe('team subscription with Stripe', () => {
+  it("creates one subscription for the team's customer with quantity maxSeats; a card on file makes the team active", async () => {
+    const { owner, teamId } = await teamOfTwo();
+    const result = await api(owner).team.subscribe({});
+
+    const [customer] = stripe.customers();
+    expect(customer).toMatchObject({ email: 'mariana@news.example', name: 'Metro Desk', metadata: { teamId: String(teamId) } });
+    const [call] = stripe.posts('/v1/subscriptions');
+    expect(call!.params).toMatchObject({
+      customer: customer!.id,
+      items: [{ price: STRIPE_TEST_PRICE, quantity: '5' }],
+      trial_period_days: '7',
+      metadata: { teamId: String(teamId), free: 'false' },
+    });
+    expect(call!.params.metadata).not.toHaveProperty('userId');
+    const sub = stripe.subscription(result.subscriptionId);
+    expect(result).toEqual({
+      subscriptionId: sub.id,
+      clientSecret: stripe.setupIntent(String(sub.pending_setup_intent)).client_secret,
+      is100PercentOff: false,
+      message: 'Subscription created; add a payment method to start your trial',
+    });
+    expect(teamRow(teamId)).toMatchObject({
+      billingCustomerId: customer!.id,
+      billingSubscriptionId: sub.id,
+      subscriptionStatus: 'inactive',
+    });
+    // The owner's own account is not the team's customer.
+    expect(userRow('mariana@news.example')).toMatchObject({ billingCustomerId: null, billingSubscriptionId: null });
+    // An open payment form covers nobody.
+    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+
+    stripe.succeedSetupIntent(String(sub.pending_setup_intent), { setAsDefault: true });
+    await deliver(subscriptionEvent('customer.subscription.updated', result.subscriptionId));
+    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional', maxSeats: 5 });
+    expect(access('tomas@news.example')).toBe('granted');
+    expect(userRow('mariana@news.example').trialUsedAt).not.toBeNull();
+    expect(await api(owner).team.subscribe({})).toMatchObject({ subscriptionId: sub.id, message: 'Subscription already active' });
+  });
+
+  it("follows the webhooks: arrears and cancellation end the members' cover, a paid invoice restores it", async () => {
+    const { teamId, subscriptionId } = await subscribedWithCard();
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
+    expect(access('tomas@news.example')).toBe('granted');
+
+    stripe.updateSubscription(subscriptionId, { status: 'past_due' });
+    const invoice = stripe.invoice(String(stripe.subscription(subscriptionId).latest_invoice));
+    await deliver(stripe.event('invoice.payment_failed', { ...invoice, status: 'open' }));
+    expect(teamRow(teamId).subscriptionStatus).toBe('past_due');
+    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+
+    const renewedUntil = Math.floor(new Date('2026-04-09T09:00:00Z').getTime() / 1000);
+    stripe.updateSubscription(subscriptionId, { status: 'active', currentPeriodEnd: renewedUntil });
+    await deliver(stripe.event('invoice.paid', { ...invoice, status: 'paid' }));
+    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'active', subscriptionRenewalDate: new Date('2026-04-09T09:00:00Z') });
+    expect(access('tomas@news.example')).toBe('granted');
+
+    stripe.updateSubscription(subscriptionId, { status: 'canceled' });
+    await deliver(subscriptionEvent('customer.subscription.deleted', subscriptionId));
+    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: null });
+    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    // The owner's own plan was never touched by the team's events.
+    expect(userRow('mariana@news.example')).toMatchObject({ subscriptionStatus: 'inactive', billingSubscriptionId: null });
+  });
+
+  it('never lifts a suspension: billing news updates the period, the team stays suspended', async () => {
+    const { teamId, subscriptionId } = await subscribedWithCard();
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
+    t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, teamId)).run();
+
+    const renewedUntil = Math.floor(new Date('2026-04-09T09:00:00Z').getTime() / 1000);
+    stripe.updateSubscription(subscriptionId, { status: 'active', currentPeriodEnd: renewedUntil });
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
+    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'suspended', subscriptionRenewalDate: new Date('2026-04-09T09:00:00Z') });
+    expect(access('tomas@news.example')).toBe('TEAM_SUSPENDED');
+  });
+
+  it("Manage Subscription: plan, seats, renewal date and a customer portal session for the team's customer", async () => {
+    const { owner, subscriptionId } = await subscribedWithCard();
+    // No webhook arrived: the page asks Stripe once, as /success's activation would.
+    const view = await api(owner).team.subscription();
+    const [session] = stripe.portalSessions();
+    expect(view).toEqual({
+      status: 'active',
+      plan: 'professional',
+      maxSeats: 5,
+      usedSeats: 2,
+      renewalDate: '2026-03-09T09:00:00.000Z',
+      portalUrl: session!.url,
+    });
+    expect(session).toMatchObject({ customer: stripe.subscription(subscriptionId).customer, return_url: 'http://localhost:3000/team' });
+    expect(view.portalUrl).toMatch(/^https:\/\/billing\.stripe\.com\//);
+  });
+
+  it("the owner's activation after the payment form brings the team up to date too", async () => {
+    const { owner, teamId } = await subscribedWithCard();
+    expect(teamRow(teamId).subscriptionStatus).toBe('inactive');
+    await api(owner).subscription.activate();
+    expect(teamRow(teamId).subscriptionStatus).toBe('active');
+    expect(access('tomas@news.example')).toBe('granted');
+  });
+
+  it('bills a new seat count, and seats bought in the portal become the team’s maxSeats', async () => {
+    const { owner, teamId, subscriptionId } = await subscribedWithCard();
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
+
+    // An administrator raises the seats; the service bills them.
+    t.db.update(teams).set({ maxSeats: 8 }).where(eq(teams.id, teamId)).run();
+    await t.services.billing.updateTeamSeats(teamRow(teamId));
+    const [update] = stripe.posts(`/v1/subscriptions/${subscriptionId}`);
+    expect(update!.params).toMatchObject({ items: [{ quantity: '8' }], proration_behavior: 'create_prorations' });
+    expect(stripe.subscription(subscriptionId)).toMatchObject({ items: { data: [{ quantity: 8 }] } });
+    expect(teamRow(teamId).maxSeats).toBe(8);
+
+    // Nothing to bill when the count is already right.
+    await t.services.billing.updateTeamSeats(teamRow(teamId));
+    expect(stripe.posts(`/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+
+    stripe.updateSubscription(subscriptionId, { quantity: 10 });
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
+    expect(await api(owner).team.subscription()).toMatchObject({ maxSeats: 10, usedSeats: 2 });
+  });
+
+  it('a promo code of 100% makes the team active with no card', async () => {
+    stripe.seedPromotionCode({ code: 'NEWSROOM', percentOff: 100 });
+    const { owner, teamId } = await teamOfTwo();
+    const result = await api(owner).team.subscribe({ promoCode: 'NEWSROOM' });
+    expect(result).toMatchObject({ is100PercentOff: true, message: 'Subscription activated' });
+    expect(result).not.toHaveProperty('clientSecret');
+    expect(teamRow(teamId).subscriptionStatus).toBe('active');
+    expect(access('tomas@news.example')).toBe('granted');
+  });
+});
