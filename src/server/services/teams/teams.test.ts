@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { teamInvitations, teams, users } from '../../../../db/schema';
+import { createTestApp, type TestApp } from '../../test-app';
+import { hashToken } from '../auth/tokens';
+import { visitor } from '../chat/test-support';
+import { tokenOfUrl } from './test-support';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function ownerAndInvitee() {
+  t = createTestApp();
+  const owner = await visitor(t, 'olivia');
+  const milo = await visitor(t, 'milo');
+  const team = await owner.api.team.create({ name: 'Metro Desk' });
+  return { owner, milo, team };
+}
+
+describe('teams service', () => {
+  it('stores only the SHA-256 of a 160-bit invitation token', async () => {
+    const { owner } = await ownerAndInvitee();
+    const invitation = await owner.api.team.invite({ email: 'milo@news.example' });
+    const token = tokenOfUrl(invitation.inviteUrl);
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    const row = t.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get()!;
+    expect(row.tokenHash).toBe(hashToken(token));
+    const file = t.db.$client.prepare('SELECT * FROM team_invitations').all();
+    expect(JSON.stringify(file)).not.toContain(token);
+  });
+
+  it('tells the access service the team status as it is now', async () => {
+    const { team } = await ownerAndInvitee();
+    expect(t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'inactive' });
+    t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, team.id)).run();
+    expect(t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'suspended' });
+    expect(t.services.teams.findForAccess(team.id + 1)).toBeUndefined();
+  });
+
+  it('releases the members and drops the invitations of a team whose owner account is deleted', async () => {
+    const { owner, milo, team } = await ownerAndInvitee();
+    const invitation = await owner.api.team.invite({ email: 'milo@news.example' });
+    await milo.api.team.acceptInvitation({ token: tokenOfUrl(invitation.inviteUrl) });
+    await owner.api.team.invite({ email: 'nora@news.example' });
+
+    t.db.delete(users).where(eq(users.id, owner.userId)).run();
+
+    expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()).toBeUndefined();
+    expect(t.services.users.findById(milo.userId)).toMatchObject({ teamId: null });
+    expect(t.db.select().from(teamInvitations).all()).toEqual([]);
+    expect(await milo.api.team.create({ name: 'New Desk' })).toMatchObject({ ownerId: milo.userId, usedSeats: 1 });
+  });
+});
