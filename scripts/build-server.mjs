@@ -11,6 +11,7 @@ const bundle = path.join(outDir, 'main.mjs');
 const companions = [
   'src/server/editor/harper/worker.mjs',
   'src/server/services/documents/extract-process.mjs',
+  'src/server/services/documents/extract-spawner.mjs',
   'src/server/services/documents/text-prep.mjs',
 ];
 

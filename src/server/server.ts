@@ -9,6 +9,7 @@ import { createServices } from './services';
 import type { MailService } from './services/mail';
 import { createBatchedLog } from './log';
 import { stopEditor, warmEditor } from './editor';
+import { stopExtraction, warmExtraction } from './services/documents/extract';
 
 export interface StartOptions {
   config: Config;
@@ -39,6 +40,9 @@ export async function startServer(o: StartOptions) {
     (e: unknown) => log(`editor: grammar checker unavailable (${e instanceof Error ? e.message : String(e)})`),
   );
 
+  // Started before the server listens: starting a process from a large one holds its thread.
+  warmExtraction();
+
   log(`database: ${dbFile}`);
   log(services.mail.describe());
   log(services.ai.describe());
@@ -67,6 +71,7 @@ export async function startServer(o: StartOptions) {
       serving = false;
       server.close(() => {
         services.mail.close();
+        stopExtraction();
         db.$client.close();
         stopEditor().finally(resolve);
       });

@@ -6,6 +6,7 @@
 // Each parser is imported only by the job that needs it: the process starts for one file.
 
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { chunkText, normalizeText } from './text-prep.mjs';
 import { createInflate } from 'node:zlib';
 
@@ -192,6 +193,13 @@ async function rawText(job) {
   } catch (e) {
     return { ok: false, reason: e instanceof InflateLimit || e instanceof RangeError ? 'too-complex' : 'unreadable' };
   }
+}
+
+// Reading a file must not take the CPU from the server's request thread (a lower priority is always allowed).
+try {
+  setPriority(10);
+} catch {
+  // Not on every platform.
 }
 
 // The server went away (or killed the job): nothing is waiting for the answer.

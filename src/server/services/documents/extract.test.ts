@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
-import { extractText, normalizeText } from './extract';
+import { extractText, normalizeText, stopExtraction } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS } from './limits';
 import { DocumentProblem, type ProblemReason } from './problem';
@@ -252,6 +252,15 @@ describe('files refused before or during extraction', () => {
     ]);
     expect(await refusal('big.docx', big, { memoryMb: 160 })).toEqual({ reason: 'too-complex', message: UPLOAD_MESSAGES.tooComplex });
     expect((await read('big.docx', big)).text.length).toBeGreaterThan(600_000);
+  });
+
+  it('refuses, never hangs, when the process that starts extractions dies mid-file, and starts a new one for the next', async () => {
+    const pending = refusal('story.pdf', fixture('story.pdf'));
+    // The spawner is started by the first extraction; end it while that one runs.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stopExtraction();
+    expect((await pending).reason).toBe('too-complex');
+    expect((await read('story.pdf', fixture('story.pdf'))).text).toContain('quokka-pdf');
   });
 
   it('stops an extraction that runs past the time limit', async () => {

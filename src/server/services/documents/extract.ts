@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { fail } from '../../errors';
@@ -8,7 +8,8 @@ import { DocumentProblem, type ProblemReason } from './problem';
 
 const BUSY_RETRY_SECONDS = 5;
 const TEXT_KINDS = new Set(['txt', 'csv', 'md']);
-const EXTRACT_SCRIPT = fileURLToPath(new URL('./extract-process.mjs', import.meta.url));
+const SPAWNER_SCRIPT = fileURLToPath(new URL('./extract-spawner.mjs', import.meta.url));
+const SPAWNER_GRACE_MS = 5_000;
 
 export interface ExtractOptions {
   timeoutMs?: number;
@@ -57,22 +58,45 @@ export function setConcurrentExtractions(size: number) {
   slots = createSlots(size, size * 8);
 }
 
-/**
- * The child starts under `sh -c 'ulimit -d'`: the kernel then refuses any allocation past
- * the limit, ArrayBuffers and native memory included, which V8's heap flag cannot do.
- */
-function boundedFork(memoryMb: number) {
-  return fork(EXTRACT_SCRIPT, [], {
-    serialization: 'advanced',
-    execPath: '/bin/sh',
-    execArgv: [
-      '-c',
-      `ulimit -d ${memoryMb * 1024} && exec "$0" "$@"`,
-      process.execPath,
-      `--max-old-space-size=${Math.min(DOCUMENT_LIMITS.extractionHeapMb, Math.floor(memoryMb / 2))}`,
-    ],
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+interface Spawner {
+  child: ChildProcess;
+  pending: Map<number, (answer: ChildAnswer) => void>;
+}
+
+let spawner: Spawner | undefined;
+let nextJobId = 1;
+
+/** The process that starts extraction processes, started once (see extract-spawner.mjs for why). */
+function currentSpawner(): Spawner {
+  if (spawner && spawner.child.connected) return spawner;
+  const child = fork(SPAWNER_SCRIPT, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  const started: Spawner = { child, pending: new Map() };
+  const failAll = () => {
+    if (spawner === started) spawner = undefined;
+    for (const answer of started.pending.values()) answer({ ok: false, reason: 'too-complex' });
+    started.pending.clear();
+  };
+  child.on('message', (m: { id: number; answer: ChildAnswer }) => {
+    started.pending.get(m.id)?.(m.answer);
   });
+  child.on('error', failAll);
+  child.once('close', failAll);
+  // Idle, it must not keep the server (or a test run) alive.
+  child.unref();
+  child.channel?.unref();
+  spawner = started;
+  return started;
+}
+
+/** Starts the spawner now, so the first upload does not pay for it. */
+export function warmExtraction() {
+  currentSpawner();
+}
+
+/** Ends the spawner and with it any extraction still running. */
+export function stopExtraction() {
+  spawner?.child.kill();
+  spawner = undefined;
 }
 
 /**
@@ -82,23 +106,21 @@ function boundedFork(memoryMb: number) {
 async function inChildProcess(job: Record<string, unknown>, timeoutMs: number, memoryMb: number): Promise<ChildAnswer> {
   const release = await slots.acquire();
   try {
+    const s = currentSpawner();
+    const id = nextJobId++;
+    const heapMb = Math.min(DOCUMENT_LIMITS.extractionHeapMb, Math.floor(memoryMb / 2));
     return await new Promise<ChildAnswer>((resolve) => {
-      const child = boundedFork(memoryMb);
-      let settled = false;
+      // The spawner keeps its own time limit; this one only covers a spawner that stopped answering.
+      const timer = setTimeout(() => finish({ ok: false, reason: 'too-complex' }), timeoutMs + SPAWNER_GRACE_MS);
       const finish = (answer: ChildAnswer) => {
-        if (settled) return;
-        settled = true;
+        if (!s.pending.delete(id)) return;
         clearTimeout(timer);
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        if (s.pending.size === 0) s.child.channel?.unref();
         resolve(answer);
       };
-      const timer = setTimeout(() => finish({ ok: false, reason: 'too-complex' }), timeoutMs);
-      child.once('message', (answer) => finish(answer as ChildAnswer));
-      // `on`, not `once`: a second error (a failed send, then a failed kill) must find a listener too.
-      child.on('error', () => finish({ ok: false, reason: 'too-complex' }));
-      // 'close', not 'exit': a child that answers and exits at once can be reported gone before its answer is read.
-      child.once('close', () => finish({ ok: false, reason: 'too-complex' }));
-      child.send(job, (error) => {
+      s.pending.set(id, finish);
+      s.child.channel?.ref();
+      s.child.send({ id, job, timeoutMs, memoryMb, heapMb }, (error) => {
         if (error) finish({ ok: false, reason: 'too-complex' });
       });
     });
