@@ -46,16 +46,30 @@ const ELEMENT_OPTIONS: StripePaymentElementOptions = {
 export interface PaymentFormProps {
   publishableKey: string | null;
   clientSecret: string | null;
+  /**
+   * Set for a payment that is not the user's own plan (a team's, settled by
+   * the provider's webhooks): called instead of opening /success, and a
+   * redirecting bank comes back to the current page.
+   */
+  onConfirmed?: () => void;
 }
 
 /** Stripe's Payment Element for the subscription's intent; success goes to /success. */
-export function PaymentForm({ publishableKey, clientSecret }: PaymentFormProps) {
+export function PaymentForm({ publishableKey, clientSecret, onConfirmed }: PaymentFormProps) {
   if (!clientSecret || !confirmKindFor(clientSecret)) return <PaymentNotice message={PAYMENT_MESSAGES.missingClientSecret} />;
   if (!publishableKey) return <PaymentNotice message={PAYMENT_MESSAGES.notReady} />;
-  return <LoadedPaymentForm publishableKey={publishableKey} clientSecret={clientSecret} />;
+  return <LoadedPaymentForm publishableKey={publishableKey} clientSecret={clientSecret} onConfirmed={onConfirmed} />;
 }
 
-function LoadedPaymentForm({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {
+function LoadedPaymentForm({
+  publishableKey,
+  clientSecret,
+  onConfirmed,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  onConfirmed?: () => void;
+}) {
   // undefined while Stripe.js loads; null when it could not (blocked or offline).
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
   useEffect(() => {
@@ -70,7 +84,7 @@ function LoadedPaymentForm({ publishableKey, clientSecret }: { publishableKey: s
   if (stripe === null) return <PaymentNotice message={PAYMENT_MESSAGES.notReady} />;
   return (
     <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE }}>
-      <PaymentFields clientSecret={clientSecret} />
+      <PaymentFields clientSecret={clientSecret} onConfirmed={onConfirmed} />
     </Elements>
   );
 }
@@ -84,7 +98,7 @@ function LoadingForm() {
   );
 }
 
-function PaymentFields({ clientSecret }: { clientSecret: string }) {
+function PaymentFields({ clientSecret, onConfirmed }: { clientSecret: string; onConfirmed?: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
@@ -108,7 +122,9 @@ function PaymentFields({ clientSecret }: { clientSecret: string }) {
     setError(null);
     const options = {
       elements,
-      confirmParams: { return_url: successReturnUrl(window.location.origin) },
+      confirmParams: {
+        return_url: onConfirmed ? window.location.origin + window.location.pathname : successReturnUrl(window.location.origin),
+      },
       redirect: 'if_required' as const,
     };
     try {
@@ -120,7 +136,8 @@ function PaymentFields({ clientSecret }: { clientSecret: string }) {
         setSubmitting(false);
         return;
       }
-      await navigate({ to: '/success', search: successSearchFor(clientSecret) });
+      if (onConfirmed) onConfirmed();
+      else await navigate({ to: '/success', search: successSearchFor(clientSecret) });
     } catch (thrown) {
       setError(paymentErrorMessage(thrown instanceof Error ? { message: thrown.message } : null));
       setSubmitting(false);

@@ -17,6 +17,7 @@ import { UploadPopover, type UploadSuccess } from '../components/chat/upload-pop
 import { useNow } from '../components/chat/use-now';
 import { WelcomePanel } from '../components/chat/welcome-panel';
 import { PageSpinner, Spinner } from '../components/spinner';
+import { teamQueryRoot } from '../lib/access';
 import { useCapabilities } from '../lib/chat/capabilities';
 import { usePinnedMessages, type PinnedMessage } from '../lib/chat/pinned';
 import type { Revision } from '../lib/chat/revision';
@@ -132,6 +133,8 @@ function ChatPage() {
 
   const refused = useCallback(
     (failure: SendFailure) => {
+      // The cached team said active; the server says otherwise, so the guards must ask again.
+      void queryClient.invalidateQueries({ queryKey: teamQueryRoot });
       if (failure.kind === 'team-suspended') setSuspendedTeam(failure.teamName);
       if (failure.kind === 'subscription-required') {
         void queryClient.invalidateQueries({ queryKey: userQueryKey }).then(() => navigate({ to: '/subscribe' }));

@@ -13,6 +13,7 @@ import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { Field, Input } from '../components/form-field';
 import { formatPrice, PlanCard } from '../components/plan-card';
+import { PendingInvitationsDialog } from '../components/pending-invitations-dialog';
 import { Spinner } from '../components/spinner';
 import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions, useStartSubscription } from '../lib/billing';
@@ -51,6 +52,7 @@ function SubscribePage() {
           )}
         </Card>
       </div>
+      {!flow.clientSecret && <PendingInvitationsDialog />}
     </AppPage>
   );
 }
@@ -113,7 +115,8 @@ function TeamCheck({ teamId, disabled }: { teamId: number; disabled: boolean }) 
     setChecking(true);
     setNotice(null);
     try {
-      const team = await queryClient.fetchQuery(teamAccessQueryOptions(teamId));
+      // Asked on purpose, so asked afresh: the owner may have just subscribed.
+      const team = await queryClient.fetchQuery({ ...teamAccessQueryOptions(teamId), staleTime: 0 });
       const outcome = decideTeamCheck(team);
       if (outcome === 'team-active') {
         await navigate({ to: '/chat' });

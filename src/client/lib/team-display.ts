@@ -1,0 +1,41 @@
+import { DAY_MS } from '~/shared/limits';
+
+export const TEAM_FRESH_MS = 5 * 60_000;
+
+/** At this many days left or fewer, a pending invitation's badge turns red. */
+export const INVITATION_URGENT_DAYS = 3;
+
+export const TEAM_TOASTS = {
+  acceptFailed: 'Failed to accept invitation',
+  declineFailed: 'Failed to decline invitation',
+  createFailed: 'Failed to create team',
+  inviteFailed: 'Failed to send invitation',
+  removeFailed: 'Failed to remove member',
+  cancelFailed: 'Failed to cancel invitation',
+  resendFailed: 'Failed to resend invitation',
+  leaveFailed: 'Failed to leave team',
+  transferFailed: 'Failed to transfer ownership',
+} as const;
+
+export function defaultTeamName(username: string): string {
+  return `${username}'s Team`;
+}
+
+/** Whole days an invitation has left, rounded up; 0 once it has expired. */
+export function invitationDaysLeft(expiresAt: string | Date, now: number): number {
+  const left = new Date(expiresAt).getTime() - now;
+  return left <= 0 ? 0 : Math.ceil(left / DAY_MS);
+}
+
+export function isInvitationUrgent(daysLeft: number): boolean {
+  return daysLeft <= INVITATION_URGENT_DAYS;
+}
+
+export function daysLeftLabel(daysLeft: number): string {
+  if (daysLeft === 0) return 'Expired';
+  return daysLeft === 1 ? '1 day left' : `${daysLeft} days left`;
+}
+
+export function seatsFull(team: { usedSeats: number; maxSeats: number }): boolean {
+  return team.usedSeats >= team.maxSeats;
+}
