@@ -1,17 +1,28 @@
-import { createAccessService } from '../../../src/server/services/access';
+import { eq } from 'drizzle-orm';
+import { teams, users } from '../../../db/schema';
 import type { E2EServer } from './server';
 
-const SUSPENDED_TEAM_ID = 77;
+let owners = 0;
 
 /**
- * Puts an account in a team whose subscription is suspended. There is no team
- * API yet, so this plugs a team lookup into the access service, the seam the
- * teams capability will fill (the server's own tests use the same one); the
- * running server then answers 403 TEAM_SUSPENDED over HTTP as it will for real.
+ * Puts an account in a real team, owned by another account, whose subscription
+ * is suspended, as the admin console leaves it. Synchronous, so a test can
+ * suspend between two sends. The running server's own teams service creates the
+ * team; the membership and the status are written as the invitation and the
+ * admin would (their flows are tested in teams.test.ts).
  */
 export function putInSuspendedTeam(server: E2EServer, email: string, teamName: string) {
-  server.updateUser(email, { teamId: SUSPENDED_TEAM_ID, subscriptionStatus: 'inactive' });
-  server.running.services.access = createAccessService((id) =>
-    id === SUSPENDED_TEAM_ID ? { name: teamName, subscriptionStatus: 'suspended' } : undefined,
-  );
+  const { db, services } = server.running;
+  owners += 1;
+  const id = `${Date.now().toString(36)}${owners}`;
+  // An owner who never signs in: no usable password hash.
+  const owner = db
+    .insert(users)
+    .values({ username: `owner${id}`, email: `owner.${id}@example.com`, passwordHash: '!', createdAt: new Date() })
+    .returning()
+    .get();
+  const team = services.teams.create(owner, teamName);
+  db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, team.id)).run();
+  server.updateUser(email, { teamId: team.id, teamJoinedAt: new Date(), subscriptionStatus: 'inactive' });
+  return team;
 }
