@@ -5,7 +5,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/shared/limits';
 import type { PublicUser } from '../../src/shared/types';
-import { hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import {
+  DESKTOP,
+  hides,
+  launchBrowser,
+  loginByApi,
+  newAccount,
+  newPage,
+  PHONE,
+  registerByApi,
+  shows,
+  toasts,
+  type Account,
+} from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
 import {
   acceptByApi,
@@ -93,6 +105,10 @@ describe('team: from invitation e-mail to the editor', () => {
     await shows(owner.page.getByRole('heading', { name: 'Create Team' }));
     expect(await owner.page.getByLabel('Team name').inputValue()).toBe(teamName);
     await shot(owner.page, 'create-team');
+    await owner.page.getByLabel('Team name').fill(' x ');
+    await owner.page.getByRole('button', { name: 'Create Team' }).click();
+    await shows(owner.page.getByText('Team name must be at least 2 characters'));
+    await owner.page.getByLabel('Team name').fill(teamName);
     await owner.page.getByRole('button', { name: 'Create Team' }).click();
     await shows(toasts(owner.page).getByText('Team created'));
     await shows(owner.page.getByRole('heading', { name: teamName }));
@@ -212,6 +228,27 @@ describe('team: from invitation e-mail to the editor', () => {
     await invitee.context.close();
   });
 
+  it('tells a signed-in stranger the invitation is for another address and refuses the accept', async () => {
+    const stranger = await signedIn('stranger');
+    const owner = await signedIn('owner');
+    await createTeamByApi(owner.context, server.url, 'Coastal Times');
+    const invited = newAccount('invited');
+    const since = server.smtp.received.length;
+    await inviteByApi(owner.context, server.url, invited.email);
+    const { link } = invitationLinkIn(await server.smtp.waitFor(invited.email, since));
+
+    await stranger.page.goto(link);
+    await shows(stranger.page.getByText(`Only ${invited.email} can accept this invitation.`, { exact: false }));
+    await stranger.page.getByRole('button', { name: 'Accept Invitation' }).click();
+    await shows(toasts(stranger.page).getByText('Failed to accept invitation'));
+    await shows(toasts(stranger.page).getByText('This invitation was sent to another email address'));
+    expect((await currentUser(stranger.context)).teamId).toBeNull();
+    await stranger.page.getByRole('button', { name: 'Decline & Go Home' }).click();
+    await shows(toasts(stranger.page).getByText('Failed to decline invitation'));
+    await owner.context.close();
+    await stranger.context.close();
+  });
+
   it('shows Invalid Invitation for a missing or unknown token', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/accept-invitation');
@@ -235,6 +272,10 @@ describe('team: the owner dashboard', () => {
     expect(await owner.page.getByRole('button', { name: 'Send Invitation' }).isDisabled()).toBe(true);
     expect(await owner.page.getByLabel('Email').isDisabled()).toBe(true);
     await shot(owner.page, 'seats-full');
+    await owner.page.setViewportSize(PHONE);
+    expect(await owner.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(owner.page, 'seats-full-phone');
+    await owner.page.setViewportSize(DESKTOP);
 
     await owner.page.getByRole('button', { name: `Remove ${member.account.username}` }).click();
     const confirm = owner.page.getByRole('alertdialog', { name: `Remove ${member.account.username}?` });
