@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
@@ -6,7 +5,7 @@ import { extractText, normalizeText, stopExtraction } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS } from './limits';
 import { DocumentProblem, type ProblemReason } from './problem';
-import { buildZip, docxEntries, fixture, receivedFile } from './test-support';
+import { buildZip, docxEntries, fixture, flateBombPdf, receivedFile } from './test-support';
 
 const STORY_LINES = [
   'Council approves riverfront budget',
@@ -37,45 +36,6 @@ async function refusal(
     throw e;
   }
   throw new Error(`${filename} was read`);
-}
-
-/** A one-page PDF whose content stream is `inflatedBytes` of zeros, deflated to a few hundred KB. */
-async function flateBombPdf(inflatedBytes: number): Promise<Uint8Array> {
-  const deflate = zlib.createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on('data', (c: Buffer) => parts.push(c));
-  const done = new Promise((resolve) => deflate.on('end', resolve));
-  const zeros = Buffer.alloc(16 * 1024 * 1024);
-  for (let left = inflatedBytes; left > 0; left -= zeros.length) {
-    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
-  }
-  deflate.end();
-  await done;
-  const stream = Buffer.concat(parts);
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
-  ];
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n')];
-  const offsets: number[] = [];
-  let length = chunks[0]!.length;
-  const push = (b: Buffer) => {
-    chunks.push(b);
-    length += b.length;
-  };
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    push(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
-  });
-  offsets.push(length);
-  push(Buffer.from(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
-  push(stream);
-  push(Buffer.from('\nendstream\nendobj\n'));
-  const xref = length;
-  push(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
-  push(Buffer.from(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Lines wrapped by a PDF's layout are compared as running text. */

@@ -1,57 +1,11 @@
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../../../shared/uploads';
 import { startServerUnderTest, type ServerUnderTest } from '../../fuzz/server-under-test';
 import { DOCUMENT_LIMITS } from './limits';
-import { buildZip, docxEntries, fixture } from './test-support';
+import { buildZip, docxEntries, fixture, flateBombPdf } from './test-support';
 
 const MB = 1024 * 1024;
 const GIB = 1024 * MB;
-
-/** `bytes` zeros through zlib at level 9 (a zlib stream, or raw deflate), without holding the zeros. */
-async function deflatedZeros(bytes: number, o: { raw?: boolean } = {}): Promise<Buffer> {
-  const deflate = o.raw ? zlib.createDeflateRaw({ level: 9 }) : zlib.createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on('data', (c: Buffer) => parts.push(c));
-  const done = new Promise((resolve) => deflate.on('end', resolve));
-  const zeros = Buffer.alloc(16 * MB);
-  for (let left = bytes; left > 0; left -= zeros.length) {
-    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
-  }
-  deflate.end();
-  await done;
-  return Buffer.concat(parts);
-}
-
-/** A one-page PDF whose content stream inflates to `inflatedBytes` of zeros. */
-async function flateBombPdf(inflatedBytes: number): Promise<Uint8Array> {
-  const stream = await deflatedZeros(inflatedBytes);
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
-  ];
-  const chunks: Buffer[] = [];
-  const offsets: number[] = [];
-  let length = 0;
-  const push = (b: Buffer) => {
-    chunks.push(b);
-    length += b.length;
-  };
-  push(Buffer.from('%PDF-1.4\n'));
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    push(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
-  });
-  offsets.push(length);
-  push(Buffer.from(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
-  push(stream);
-  push(Buffer.from('\nendstream\nendobj\n'));
-  const xref = length;
-  push(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`));
-  push(Buffer.from(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  return new Uint8Array(Buffer.concat(chunks));
-}
 
 /** A .docx whose word/document.xml is `xml`. */
 function docxWithDocument(xml: string): Uint8Array {
