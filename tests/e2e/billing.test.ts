@@ -197,7 +197,7 @@ describe('subscribe page', () => {
     server.updateUser(account.email, { teamId: 4242 });
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'I have a team' }).click();
-    // No team API answers yet (teamAccessQueryOptions), so the member's team is not found.
+    // Team 4242 does not exist: the team lookup answers 404, shown as no team.
     await shows(page.getByText('No team found', { exact: true }));
     expect(pathOf(page)).toBe('/subscribe');
     await context.close();
