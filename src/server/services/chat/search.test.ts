@@ -137,10 +137,19 @@ describe('conversation search, scoped to its caller', () => {
     sqlite.pragma('foreign_keys = ON');
     const old = drizzle(sqlite, { schema, casing: 'snake_case' }) as DB;
     migrate(old, { migrationsFolder: before });
-    const mariana = addUser(old, 'mariana');
-    const olusegun = addUser(old, 'olusegun');
-    const hers = addConversation(old, mariana, 'Harbour', ['The regatta was cancelled']);
-    addConversation(old, olusegun, 'Theirs', ['regatta secrets']);
+    // Rows as that schema had them: today's Drizzle schema names columns added since.
+    const oldRow = (statement: string, ...values: unknown[]) => Number(sqlite.prepare(statement).run(...values).lastInsertRowid);
+    const oldUser = (name: string) =>
+      oldRow('INSERT INTO users (username, email, password_hash) VALUES (?, ?, ?)', name, `${name}@news.example`, 'x');
+    const oldConversation = (userId: number, title: string, text: string) => {
+      const id = oldRow('INSERT INTO conversations (user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)', userId, title, 1, 1);
+      oldRow("INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, 'user', ?, ?)", id, text, 1);
+      return id;
+    };
+    const mariana = oldUser('mariana');
+    const olusegun = oldUser('olusegun');
+    const hers = oldConversation(mariana, 'Harbour', 'The regatta was cancelled');
+    oldConversation(olusegun, 'Theirs', 'regatta secrets');
     sqlite.close();
 
     const db = openDatabase(file);
