@@ -33,3 +33,9 @@ export const TRIAL_DAYS = 7;
 export function isCurrentPlan(subscriptionPlan: string | null | undefined, plan: Plan): boolean {
   return (subscriptionPlan ?? '').toLowerCase() === plan.id.toLowerCase();
 }
+
+/** The plan's display name when it is the one we sell, else what the account says. */
+export function planDisplayName(subscriptionPlan: string | null | undefined): string {
+  if (!subscriptionPlan) return 'None';
+  return isCurrentPlan(subscriptionPlan, PROFESSIONAL_PLAN) ? PROFESSIONAL_PLAN.name : subscriptionPlan;
+}

@@ -39,6 +39,16 @@ export function Section({
   );
 }
 
+/** One term and its value in a `<dl>` of account or team details. */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 truncate text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
 const BADGE_TONES = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
   green: 'bg-emerald-50 text-emerald-700 ring-emerald-200',

@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { createRoute, Link } from '@tanstack/react-router';
 import { CalendarX, CreditCard, KeyRound, LogOut, Sparkles, User } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { hasOwnSubscription } from '~/shared/access';
-import { isCurrentPlan, PROFESSIONAL_PLAN } from '~/shared/plan';
+import { planDisplayName } from '~/shared/plan';
 import { changePasswordForm } from '~/shared/schemas/auth';
 import type { PublicUser } from '~/shared/types';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
-import { Badge, Section, statusTone } from '../components/card';
+import { Badge, Detail, Section, statusTone } from '../components/card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Field, PasswordInput } from '../components/form-field';
 import { useLogout } from '../lib/auth';
@@ -80,7 +79,7 @@ function SubscriptionSection({ user }: { user: PublicUser }) {
         <Detail label="Subscription status">
           <Badge tone={statusTone(status)}>{status}</Badge>
         </Detail>
-        <Detail label="Plan">{planName(user.subscriptionPlan)}</Detail>
+        <Detail label="Plan">{planDisplayName(user.subscriptionPlan)}</Detail>
         <Detail label={cancelling ? 'Access until' : 'Renewal date'}>{endsOn ?? 'None'}</Detail>
       </dl>
       {cancelling && (
@@ -124,21 +123,6 @@ function SubscriptionSection({ user }: { user: PublicUser }) {
         </div>
       )}
     </Section>
-  );
-}
-
-/** The plan's display name when it is the one we sell, else what the account says. */
-function planName(subscriptionPlan: string | null) {
-  if (!subscriptionPlan) return 'None';
-  return isCurrentPlan(subscriptionPlan, PROFESSIONAL_PLAN) ? PROFESSIONAL_PLAN.name : subscriptionPlan;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 truncate text-sm font-medium text-slate-900">{children}</dd>
-    </div>
   );
 }
 

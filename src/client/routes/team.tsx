@@ -5,12 +5,12 @@ import { createRoute } from '@tanstack/react-router';
 import { Building2, Copy, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { isCurrentPlan, PROFESSIONAL_PLAN } from '~/shared/plan';
+import { planDisplayName } from '~/shared/plan';
 import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
 import type { PublicUser } from '~/shared/types';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
-import { Badge, Card, Section, statusTone } from '../components/card';
+import { Badge, Card, Detail, Section, statusTone } from '../components/card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Field, Input } from '../components/form-field';
 import { PageSpinner, Spinner } from '../components/spinner';
@@ -149,7 +149,7 @@ function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
         <Detail label="Status">
           <Badge tone={statusTone(status)}>{status}</Badge>
         </Detail>
-        <Detail label="Plan">{planName(team.subscriptionPlan)}</Detail>
+        <Detail label="Plan">{planDisplayName(team.subscriptionPlan)}</Detail>
         <Detail label="Seats">
           {team.usedSeats} / {team.maxSeats}
         </Detail>
@@ -164,20 +164,6 @@ function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
         </p>
       )}
     </Section>
-  );
-}
-
-function planName(subscriptionPlan: string | null) {
-  if (!subscriptionPlan) return 'None';
-  return isCurrentPlan(subscriptionPlan, PROFESSIONAL_PLAN) ? PROFESSIONAL_PLAN.name : subscriptionPlan;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 truncate text-sm font-medium text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -222,7 +208,7 @@ function ManageSubscription() {
               <Detail label="Status">
                 <Badge tone={statusTone(subscription.data.status)}>{subscription.data.status || 'inactive'}</Badge>
               </Detail>
-              <Detail label="Plan">{planName(subscription.data.plan)}</Detail>
+              <Detail label="Plan">{planDisplayName(subscription.data.plan)}</Detail>
               <Detail label="Seats">
                 {subscription.data.usedSeats} / {subscription.data.maxSeats}
               </Detail>
