@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { createRoute } from '@tanstack/react-router';
 import { Building2, Copy, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -120,15 +120,9 @@ function TeamDashboard({ team, user }: { team: Team; user: PublicUser }) {
         description={`${team.usedSeats} of ${team.maxSeats} seats used`}
         icon={<Users aria-hidden="true" className="size-5" />}
       >
-        {members.isPending ? (
-          <InlineSpinner label="Loading members" />
-        ) : members.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {serverMessage(members.error, 'We could not load the members.')}
-          </p>
-        ) : (
-          <MemberList members={members.data} team={team} user={user} isOwner={isOwner} />
-        )}
+        <QueryContent query={members} loading="Loading members" failure="We could not load the members.">
+          {(data) => <MemberList members={data} team={team} user={user} isOwner={isOwner} />}
+        </QueryContent>
       </Section>
       {isOwner && <Invitations team={team} />}
       {!isOwner && <LeaveTeam team={team} />}
@@ -196,35 +190,31 @@ function ManageSubscription() {
         </Button>
       </Dialog.Trigger>
       <DialogFrame title="Team subscription" description="The plan that covers your team's seats.">
-        {subscription.isPending ? (
-          <InlineSpinner label="Loading subscription" />
-        ) : subscription.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {serverMessage(subscription.error, 'We could not load the subscription.')}
-          </p>
-        ) : (
-          <>
-            <dl className="grid grid-cols-2 gap-4">
-              <Detail label="Status">
-                <Badge tone={statusTone(subscription.data.status)}>{subscription.data.status || 'inactive'}</Badge>
-              </Detail>
-              <Detail label="Plan">{planDisplayName(subscription.data.plan)}</Detail>
-              <Detail label="Seats">
-                {subscription.data.usedSeats} / {subscription.data.maxSeats}
-              </Detail>
-              <Detail label="Renewal date">{formatLongDate(subscription.data.renewalDate) ?? 'None'}</Detail>
-            </dl>
-            {subscription.data.portalUrl ? (
-              <a href={subscription.data.portalUrl} className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
-                Open billing portal
-              </a>
-            ) : (
-              <p className="mt-6 text-sm text-slate-600">
-                Billing is handled outside Copydesk. To change seats, contact your administrator.
-              </p>
-            )}
-          </>
-        )}
+        <QueryContent query={subscription} loading="Loading subscription" failure="We could not load the subscription.">
+          {(data) => (
+            <>
+              <dl className="grid grid-cols-2 gap-4">
+                <Detail label="Status">
+                  <Badge tone={statusTone(data.status)}>{data.status || 'inactive'}</Badge>
+                </Detail>
+                <Detail label="Plan">{planDisplayName(data.plan)}</Detail>
+                <Detail label="Seats">
+                  {data.usedSeats} / {data.maxSeats}
+                </Detail>
+                <Detail label="Renewal date">{formatLongDate(data.renewalDate) ?? 'None'}</Detail>
+              </dl>
+              {data.portalUrl ? (
+                <a href={data.portalUrl} className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+                  Open billing portal
+                </a>
+              ) : (
+                <p className="mt-6 text-sm text-slate-600">
+                  Billing is handled outside Copydesk. To change seats, contact your administrator.
+                </p>
+              )}
+            </>
+          )}
+        </QueryContent>
       </DialogFrame>
     </Dialog.Root>
   );
@@ -371,21 +361,21 @@ function Invitations({ team }: { team: Team }) {
         description={invitations.data ? `${pending.length} pending` : undefined}
         icon={<Send aria-hidden="true" className="size-5" />}
       >
-        {invitations.isPending ? (
-          <InlineSpinner label="Loading invitations" />
-        ) : invitations.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {serverMessage(invitations.error, 'We could not load the invitations.')}
-          </p>
-        ) : pending.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">No pending invitations. Invite a colleague by e-mail above.</p>
-        ) : (
-          <ul aria-label="Pending invitations" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {pending.map((invitation) => (
-              <InvitationRow key={invitation.id} invitation={invitation} link={links[invitation.id] ?? null} onResent={remember} />
-            ))}
-          </ul>
-        )}
+        <QueryContent query={invitations} loading="Loading invitations" failure="We could not load the invitations.">
+          {() =>
+            pending.length === 0 ? (
+              <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
+                No pending invitations. Invite a colleague by e-mail above.
+              </p>
+            ) : (
+              <ul aria-label="Pending invitations" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {pending.map((invitation) => (
+                  <InvitationRow key={invitation.id} invitation={invitation} link={links[invitation.id] ?? null} onResent={remember} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
       </Section>
     </>
   );
@@ -555,6 +545,28 @@ function DialogFrame({ title, description, children }: { title: string; descript
       </Dialog.Content>
     </Dialog.Portal>
   );
+}
+
+/** A query's spinner while it loads, its error in its place, else what `children` makes of its data. */
+function QueryContent<T>({
+  query,
+  loading,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T, unknown>;
+  loading: string;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <InlineSpinner label={loading} />;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {serverMessage(query.error, failure)}
+      </p>
+    );
+  return children(query.data);
 }
 
 function InlineSpinner({ label }: { label: string }) {
