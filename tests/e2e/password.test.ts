@@ -190,7 +190,7 @@ describe('settings', () => {
     await first.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
     await first.page.waitForURL('**/team');
     await first.page.reload();
-    await shows(first.page.getByRole('heading', { name: 'Team' }));
+    await shows(first.page.getByRole('heading', { name: 'Team', exact: true }));
     await first.context.close();
     await second.context.close();
   });
