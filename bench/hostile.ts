@@ -2,6 +2,7 @@
 // its memory (issue 9) to a started server, one after another, while another client
 // keeps reading, and prints each answer, the server's peak resident memory, the largest
 // extraction process and the slowest read meanwhile.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,6 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildZip, docxEntries, flateBombPdf } from '../src/server/services/documents/test-support';
 import { freePort, runWhenMain, startChild } from './support';
+
+/** Reads `url` with `cookie` every 20 ms and prints one JSON line a read: when it ended, how long it took, whether it was a 200. */
+const READER = `
+const [url, cookie] = process.argv.slice(1);
+for (;;) {
+  const started = performance.now();
+  const ok = await fetch(url, { headers: { cookie } }).then((r) => r.arrayBuffer().then(() => r.status === 200), () => false);
+  console.log(JSON.stringify({ at: Date.now(), ms: performance.now() - started, ok }));
+  await new Promise((r) => setTimeout(r, 20));
+}
+`;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
@@ -56,6 +68,8 @@ interface Outcome {
   status: string;
   message: string;
   ms: number;
+  /** The slowest read another client saw while this request ran. */
+  slowestReadMs: number;
 }
 
 function rawRequest(port: number, text: string): Promise<string> {
@@ -116,23 +130,20 @@ export async function run(): Promise<void> {
     const sampler = setInterval(() => {
       for (const p of descendants(pid)) peakChildMb = Math.max(peakChildMb, statusField(p, 'VmRSS'));
     }, 50);
-    let reading = true;
-    let reads = 0;
-    let readFailures = 0;
-    let slowestReadMs = 0;
-    const reader = (async () => {
-      while (reading) {
-        const started = performance.now();
-        const ok = await fetch(`${base}/api/user`, { headers: { cookie } }).then(
-          (r) => r.status === 200,
-          () => false,
-        );
-        reads++;
-        if (!ok) readFailures++;
-        slowestReadMs = Math.max(slowestReadMs, performance.now() - started);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    })();
+    // The reader runs in a process of its own, so what it sees is the server's doing, not this one's.
+    const readerProcess = spawn(process.execPath, ['--input-type=module', '-e', READER, `${base}/api/user`, cookie], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const samples: Array<{ at: number; ms: number; ok: boolean }> = [];
+    let buffered = '';
+    readerProcess.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) samples.push(JSON.parse(line) as { at: number; ms: number; ok: boolean });
+    });
+    const slowestBetween = (from: number, to: number) =>
+      samples.filter((x) => x.at >= from && x.at - x.ms <= to).reduce((max, x) => Math.max(max, x.ms), 0);
 
     const upload = async (filename: string, bytes: Uint8Array | string): Promise<{ status: string; message: string }> => {
       const form = new FormData();
@@ -145,8 +156,12 @@ export async function run(): Promise<void> {
     const outcomes: Outcome[] = [];
     const attack = async (name: string, send: () => Promise<{ status: string; message: string }>) => {
       const started = performance.now();
+      const from = Date.now();
       const { status, message } = await send();
-      outcomes.push({ name, status, message, ms: performance.now() - started });
+      const ms = performance.now() - started;
+      // Reads that began before the request ended are the ones it could have held up.
+      await new Promise((r) => setTimeout(r, 300));
+      outcomes.push({ name, status, message, ms, slowestReadMs: slowestBetween(from, Date.now() - 300) });
     };
     const statusOf = (raw: string) => ({
       status: raw.split(' ')[1] ?? 'none',
@@ -218,9 +233,12 @@ export async function run(): Promise<void> {
       return { status: String(res.status), message: '' };
     });
 
-    reading = false;
-    await reader;
+    readerProcess.kill();
+    await new Promise((r) => readerProcess.once('exit', r));
     clearInterval(sampler);
+    const reads = samples.length;
+    const readFailures = samples.filter((x) => !x.ok).length;
+    const slowestReadMs = samples.reduce((max, x) => Math.max(max, x.ms), 0);
     const alive = await fetch(`${base}/healthz`).then(
       (r) => r.status,
       () => 0,
@@ -228,7 +246,9 @@ export async function run(): Promise<void> {
 
     const width = Math.max(...outcomes.map((o) => o.name.length));
     for (const o of outcomes) {
-      console.log(`${o.name.padEnd(width)}  ${o.status.padEnd(12)} ${(o.ms / 1000).toFixed(2).padStart(6)} s  ${o.message.slice(0, 80)}`);
+      console.log(
+        `${o.name.padEnd(width)}  ${o.status.padEnd(12)} ${(o.ms / 1000).toFixed(2).padStart(6)} s  read ≤ ${o.slowestReadMs.toFixed(0).padStart(5)} ms  ${o.message.slice(0, 60)}`,
+      );
     }
     const peakServerMb = statusField(pid, 'VmHWM');
     console.log('');
