@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TRPCError } from '@trpc/server';
 import { createApp } from './app';
 import { fixedClock } from './clock';
 import { loadConfig, type Config } from './config';
@@ -63,3 +64,14 @@ export function createTestApp(o: TestAppOptions = {}) {
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;
+
+/** The error a tRPC call fails with; any other outcome fails the test. */
+export async function trpcError(call: Promise<unknown>): Promise<TRPCError> {
+  try {
+    await call;
+  } catch (e) {
+    if (e instanceof TRPCError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorDetails } from '../errors';
 import { readSessionToken } from '../services/auth/sessions';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, trpcError, type TestApp } from '../test-app';
 import { publicMessage } from '../trpc/init';
 
 let t: TestApp;
@@ -12,17 +11,6 @@ afterEach(() => t?.close());
 
 const PASSWORD = 'deadline-7!';
 const account = { username: 'mariana', email: 'mariana@news.example', password: PASSWORD };
-
-/** The error a call fails with. */
-async function failure(call: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await call;
-  } catch (e) {
-    if (e instanceof TRPCError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Registers through the router and returns the session token it set. */
 async function register(input = account) {
@@ -56,7 +44,7 @@ describe('auth router', () => {
 
   it('reports the first zod message for bad input', async () => {
     t = createTestApp();
-    const error = await failure(t.caller().api.auth.register({ ...account, username: 'ab', password: 'x' }));
+    const error = await trpcError(t.caller().api.auth.register({ ...account, username: 'ab', password: 'x' }));
     expect(error.code).toBe('BAD_REQUEST');
     expect(publicMessage(error)).toBe('Username must be at least 3 characters');
   });
@@ -64,13 +52,13 @@ describe('auth router', () => {
   it('register refuses a taken e-mail or username with CONFLICT', async () => {
     t = createTestApp();
     await register();
-    expect((await failure(t.caller().api.auth.register({ ...account, username: 'other' }))).code).toBe('CONFLICT');
-    expect((await failure(t.caller().api.auth.register({ ...account, email: 'x@news.example' }))).code).toBe('CONFLICT');
+    expect((await trpcError(t.caller().api.auth.register({ ...account, username: 'other' }))).code).toBe('CONFLICT');
+    expect((await trpcError(t.caller().api.auth.register({ ...account, email: 'x@news.example' }))).code).toBe('CONFLICT');
   });
 
   it('me is UNAUTHORIZED for a visitor', async () => {
     t = createTestApp();
-    const error = await failure(t.caller().api.auth.me());
+    const error = await trpcError(t.caller().api.auth.me());
     expect(error.code).toBe('UNAUTHORIZED');
     expect(error.message).toBe('Authentication required');
   });
@@ -78,8 +66,8 @@ describe('auth router', () => {
   it('login answers UNAUTHORIZED with the same message for an unknown account and a wrong password', async () => {
     t = createTestApp();
     await register();
-    const unknown = await failure(t.caller().api.auth.login({ email: 'nobody@news.example', password: PASSWORD }));
-    const wrong = await failure(t.caller().api.auth.login({ email: account.email, password: 'wrong-pass' }));
+    const unknown = await trpcError(t.caller().api.auth.login({ email: 'nobody@news.example', password: PASSWORD }));
+    const wrong = await trpcError(t.caller().api.auth.login({ email: account.email, password: 'wrong-pass' }));
     for (const e of [unknown, wrong]) {
       expect(e.code).toBe('UNAUTHORIZED');
       expect(e.message).toBe('Invalid email or password');
@@ -90,8 +78,8 @@ describe('auth router', () => {
     t = createTestApp();
     await register();
     for (let i = 0; i < 30; i++)
-      await failure(t.caller({ ip: '192.0.2.1' }).api.auth.login({ email: `g${i}@news.example`, password: 'wrong-pass' }));
-    const error = await failure(t.caller({ ip: '192.0.2.1' }).api.auth.login({ email: account.email, password: PASSWORD }));
+      await trpcError(t.caller({ ip: '192.0.2.1' }).api.auth.login({ email: `g${i}@news.example`, password: 'wrong-pass' }));
+    const error = await trpcError(t.caller({ ip: '192.0.2.1' }).api.auth.login({ email: account.email, password: PASSWORD }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(errorDetails(error).retryAfter).toBe(900);
     await t.caller({ ip: '192.0.2.2' }).api.auth.login({ email: account.email, password: PASSWORD });
@@ -103,7 +91,7 @@ describe('auth router', () => {
     const { api, resHeaders } = t.caller({ token });
     expect(await api.auth.logout()).toEqual({ success: true });
     expect(resHeaders.getSetCookie()[0]).toMatch(/^copydesk_session=;.*Max-Age=0/);
-    expect((await failure(t.caller({ token }).api.auth.me())).code).toBe('UNAUTHORIZED');
+    expect((await trpcError(t.caller({ token }).api.auth.me())).code).toBe('UNAUTHORIZED');
   });
 
   it('changePassword keeps the caller signed in and signs out the rest', async () => {
@@ -113,7 +101,7 @@ describe('auth router', () => {
     await other.api.auth.login({ email: account.email, password: PASSWORD });
     const otherToken = readSessionToken(other.resHeaders.getSetCookie()[0])!;
 
-    const wrong = await failure(
+    const wrong = await trpcError(
       t.caller({ token: current }).api.auth.changePassword({ currentPassword: 'nope-123', newPassword: 'new-pass-9' }),
     );
     expect(wrong.code).toBe('BAD_REQUEST');
@@ -122,12 +110,12 @@ describe('auth router', () => {
     const ok = await t.caller({ token: current }).api.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'new-pass-9' });
     expect(ok).toEqual({ message: expect.any(String) });
     expect((await t.caller({ token: current }).api.auth.me()).username).toBe('mariana');
-    expect((await failure(t.caller({ token: otherToken }).api.auth.me())).code).toBe('UNAUTHORIZED');
+    expect((await trpcError(t.caller({ token: otherToken }).api.auth.me())).code).toBe('UNAUTHORIZED');
   });
 
   it('changePassword is UNAUTHORIZED for a visitor', async () => {
     t = createTestApp();
-    const error = await failure(t.caller().api.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'new-pass-9' }));
+    const error = await trpcError(t.caller().api.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'new-pass-9' }));
     expect(error.code).toBe('UNAUTHORIZED');
   });
 
@@ -144,9 +132,9 @@ describe('auth router', () => {
     expect(t.logs.join('\n')).not.toContain(link.searchParams.get('token')!);
 
     await t.caller().api.auth.resetPassword({ token: link.searchParams.get('token')!, newPassword: 'fresh-pass-2' });
-    expect((await failure(t.caller({ token }).api.auth.me())).code).toBe('UNAUTHORIZED');
+    expect((await trpcError(t.caller({ token }).api.auth.me())).code).toBe('UNAUTHORIZED');
     await t.caller().api.auth.login({ email: account.email, password: 'fresh-pass-2' });
-    const reused = await failure(
+    const reused = await trpcError(
       t.caller().api.auth.resetPassword({ token: link.searchParams.get('token')!, newPassword: 'again-pass-3' }),
     );
     expect(reused.code).toBe('BAD_REQUEST');

@@ -1,8 +1,7 @@
-import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startStripeServer, type StripeServer } from '../../../tests/support/stripe-server';
 import { readSessionToken } from '../services/auth/sessions';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, trpcError, type TestApp } from '../test-app';
 
 let t: TestApp;
 let stripe: StripeServer | undefined;
@@ -16,16 +15,6 @@ async function register() {
   const { api, resHeaders } = t.caller();
   await api.auth.register({ username: 'mariana', email: 'mariana@news.example', password: 'deadline-7!' });
   return readSessionToken(resHeaders.getSetCookie()[0])!;
-}
-
-async function failure(call: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await call;
-  } catch (e) {
-    if (e instanceof TRPCError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('subscription router', () => {
@@ -61,7 +50,7 @@ describe('subscription router', () => {
       api.subscription.cancel(),
       api.subscription.validatePromoCode({ promoCode: 'X' }),
     ]) {
-      expect((await failure(call)).code).toBe('UNAUTHORIZED');
+      expect((await trpcError(call)).code).toBe('UNAUTHORIZED');
     }
   });
 
@@ -76,7 +65,7 @@ describe('subscription router', () => {
     });
     expect(await api().subscription.activate()).toMatchObject({ subscriptionStatus: 'trialing' });
     expect(await api().subscription.cancel()).toEqual({ message: 'Subscription cancelled. You keep access until 2026-03-09.' });
-    const again = await failure(api().subscription.cancel());
+    const again = await trpcError(api().subscription.cancel());
     expect(again).toMatchObject({ code: 'BAD_REQUEST', message: 'No active subscription to cancel' });
   });
 });

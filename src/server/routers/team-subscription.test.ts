@@ -6,21 +6,11 @@ import { DAY_MS } from '../../shared/limits';
 import { errorDetails } from '../errors';
 import { ALREADY_ACTIVE, TEAM_SUSPENDED_NO_SUBSCRIBE } from '../services/billing';
 import { TEAM_ERRORS } from '../services/teams';
-import { createTestApp, type TestApp } from '../test-app';
+import { createTestApp, trpcError, type TestApp } from '../test-app';
 import { login, registerUser } from '../test-http';
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-async function failure(call: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await call;
-  } catch (e) {
-    if (e instanceof TRPCError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const api = (token: string) => t.caller({ token }).api;
 const userRow = (email: string) => t.db.select().from(users).where(eq(users.email, email)).get()!;
@@ -130,14 +120,14 @@ describe('team subscription with local billing', () => {
     const stranger = await registerUser(t, 'ines');
 
     for (const call of [api(member).team.subscribe({}), api(member).team.subscription()]) {
-      const e = await failure(call);
+      const e = await trpcError(call);
       expect(e.code).toBe('FORBIDDEN');
       expect(e.message).toBe(TEAM_ERRORS.ownerOnly);
     }
     for (const call of [api(stranger).team.subscribe({}), api(stranger).team.subscription()]) {
-      expect((await failure(call)).code).toBe('NOT_FOUND');
+      expect((await trpcError(call)).code).toBe('NOT_FOUND');
     }
-    expect((await failure(t.caller().api.team.subscribe({}))).code).toBe('UNAUTHORIZED');
+    expect((await trpcError(t.caller().api.team.subscribe({}))).code).toBe('UNAUTHORIZED');
     expect(await api(owner).team.get()).toMatchObject({ subscriptionStatus: 'inactive' });
     expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
   });
@@ -152,7 +142,7 @@ describe('team subscription with local billing', () => {
     t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, teamId)).run();
     expect(access('tomas@news.example')).toBe('TEAM_SUSPENDED');
     expect(access('mariana@news.example')).toBe('TEAM_SUSPENDED');
-    const refused = await failure(api(owner).team.subscribe({}));
+    const refused = await trpcError(api(owner).team.subscribe({}));
     expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: TEAM_SUSPENDED_NO_SUBSCRIBE });
     expect(await api(owner).team.subscription()).toMatchObject({ status: 'suspended' });
 

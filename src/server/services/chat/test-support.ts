@@ -4,7 +4,7 @@ import { users } from '../../../../db/schema';
 import type { ChatStreamEvent, Message } from '../../../shared/schemas/chat';
 import { errorDetails } from '../../errors';
 import { createAccessService } from '../access';
-import type { TestApp } from '../../test-app';
+import { trpcError, type TestApp } from '../../test-app';
 import { post, registerUser } from '../../test-http';
 import { publicMessage } from '../../trpc/init';
 
@@ -65,13 +65,8 @@ export async function collect(
 
 /** The error a call fails with, as a client sees it. */
 export async function failure(call: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
-  try {
-    await call;
-  } catch (e) {
-    if (e instanceof TRPCError) return { code: e.code, message: publicMessage(e), details: errorDetails(e) };
-    throw e;
-  }
-  throw new Error('expected the call to fail');
+  const e = await trpcError(call);
+  return { code: e.code, message: publicMessage(e), details: errorDetails(e) };
 }
 
 export interface SseEvent {
