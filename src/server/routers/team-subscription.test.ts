@@ -1,11 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { teams, users } from '../../../db/schema';
 import { DAY_MS } from '../../shared/limits';
-import { errorDetails } from '../errors';
 import { ALREADY_ACTIVE, TEAM_SUSPENDED_NO_SUBSCRIBE } from '../services/billing';
 import { TEAM_ERRORS } from '../services/teams';
+import { editorAccess, teamOfTwo } from '../services/teams/test-support';
 import { createTestApp, trpcError, type TestApp } from '../test-app';
 import { login, registerUser } from '../test-http';
 
@@ -15,31 +14,12 @@ afterEach(() => t?.close());
 const api = (token: string) => t.caller({ token }).api;
 const userRow = (email: string) => t.db.select().from(users).where(eq(users.email, email)).get()!;
 
-/** The access rule as every editor request applies it, for the user as stored now. */
-function access(email: string): 'granted' | string {
-  try {
-    t.services.access.assertEditorAccess(userRow(email));
-    return 'granted';
-  } catch (e) {
-    if (!(e instanceof TRPCError)) throw e;
-    return String(errorDetails(e).code);
-  }
-}
-
-/** An owner and one member who joined through an e-mailed invitation; neither has a plan of their own. */
-async function teamOfTwo() {
-  const owner = await registerUser(t, 'mariana');
-  const member = await registerUser(t, 'tomas');
-  const team = await api(owner).team.create({ name: 'Metro Desk' });
-  const invitation = await api(owner).team.invite({ email: 'tomas@news.example' });
-  await api(member).team.acceptInvitation({ token: new URL(invitation.inviteUrl).searchParams.get('token')! });
-  return { owner, member, teamId: team.id };
-}
+const access = (email: string) => editorAccess(t, email);
 
 describe('team subscription with local billing', () => {
   it("starts the team's trial, which covers every member at once", async () => {
     t = createTestApp({ start: '2026-03-02T09:00:00Z' });
-    const { owner } = await teamOfTwo();
+    const { owner } = await teamOfTwo(t);
     expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
     expect(await api(owner).team.subscription()).toEqual({
       status: 'inactive',
@@ -78,7 +58,7 @@ describe('team subscription with local billing', () => {
 
   it('renews the team month by month from the end of its trial', async () => {
     t = createTestApp({ start: '2026-03-02T09:00:00Z' });
-    await teamOfTwo();
+    await teamOfTwo(t);
     let owner = (await login(t, 'mariana@news.example')).token!;
     await api(owner).team.subscribe({});
 
@@ -90,7 +70,7 @@ describe('team subscription with local billing', () => {
 
   it("spends the owner's one trial: a team of an owner who had theirs starts paid, and vice versa", async () => {
     t = createTestApp({ start: '2026-03-02T09:00:00Z' });
-    const { owner } = await teamOfTwo();
+    const { owner } = await teamOfTwo(t);
     expect((await api(owner).subscription.create({})).message).toBe('Your 7-day free trial has started');
 
     expect(await api(owner).team.subscribe({})).toMatchObject({ message: 'Subscription activated', is100PercentOff: false });
@@ -106,7 +86,7 @@ describe('team subscription with local billing', () => {
   it("redeems a promo code once per owner, and counts the owner's attempts", async () => {
     t = createTestApp();
     t.services.billing.promos.create({ code: 'NEWSROOM', percentOff: 100 });
-    const { owner } = await teamOfTwo();
+    const { owner } = await teamOfTwo(t);
     expect(await api(owner).team.subscribe({ promoCode: ' newsroom ' })).toMatchObject({ is100PercentOff: true });
     expect(await api(owner).subscription.validatePromoCode({ promoCode: 'NEWSROOM' })).toEqual({
       valid: false,
@@ -116,7 +96,7 @@ describe('team subscription with local billing', () => {
 
   it("is the owner's alone: a member gets FORBIDDEN, a user in no team NOT_FOUND, and nothing changes", async () => {
     t = createTestApp();
-    const { owner, member } = await teamOfTwo();
+    const { owner, member } = await teamOfTwo(t);
     const stranger = await registerUser(t, 'ines');
 
     for (const call of [api(member).team.subscribe({}), api(member).team.subscription()]) {
@@ -134,7 +114,7 @@ describe('team subscription with local billing', () => {
 
   it("follows the team's status on the next check: suspended, then reactivated", async () => {
     t = createTestApp();
-    const { owner, teamId } = await teamOfTwo();
+    const { owner, teamId } = await teamOfTwo(t);
     await api(owner).team.subscribe({});
     expect(access('tomas@news.example')).toBe('granted');
 

@@ -1,12 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { teams, users } from '../../../../db/schema';
 import { startStripeServer, STRIPE_TEST_PRICE, type StripeServer } from '../../../../tests/support/stripe-server';
-import { errorDetails } from '../../errors';
 import { createTestApp, type TestApp } from '../../test-app';
-import { registerUser } from '../../test-http';
+import { editorAccess, teamOfTwo } from '../teams/test-support';
 
 const WEBHOOK_SECRET = 'whsec_copydesk_test_secret';
 
@@ -26,15 +24,7 @@ const api = (token: string) => t.caller({ token }).api;
 const userRow = (email: string) => t.db.select().from(users).where(eq(users.email, email)).get()!;
 const teamRow = (id: number) => t.db.select().from(teams).where(eq(teams.id, id)).get()!;
 
-function access(email: string): string {
-  try {
-    t.services.access.assertEditorAccess(userRow(email));
-    return 'granted';
-  } catch (e) {
-    if (!(e instanceof TRPCError)) throw e;
-    return String(errorDetails(e).code);
-  }
-}
+const access = (email: string) => editorAccess(t, email);
 
 /** Delivers an event as Stripe does: the raw JSON body signed with the SDK's own test helper. */
 async function deliver(event: object) {
@@ -54,18 +44,9 @@ async function deliver(event: object) {
 
 const subscriptionEvent = (type: string, subscriptionId: string) => stripe.event(type, stripe.subscription(subscriptionId));
 
-async function teamOfTwo() {
-  const owner = await registerUser(t, 'mariana');
-  const member = await registerUser(t, 'tomas');
-  const team = await api(owner).team.create({ name: 'Metro Desk' });
-  const invitation = await api(owner).team.invite({ email: 'tomas@news.example' });
-  await api(member).team.acceptInvitation({ token: new URL(invitation.inviteUrl).searchParams.get('token')! });
-  return { owner, member, teamId: team.id };
-}
-
 /** The owner subscribed the team and confirmed the card in the payment form; no webhook has come yet. */
 async function subscribedWithCard() {
-  const team = await teamOfTwo();
+  const team = await teamOfTwo(t);
   const { subscriptionId } = await api(team.owner).team.subscribe({});
   stripe.succeedSetupIntent(String(stripe.subscription(subscriptionId).pending_setup_intent), { setAsDefault: true });
   return { ...team, subscriptionId };
@@ -73,7 +54,7 @@ async function subscribedWithCard() {
 
 describe('team subscription with Stripe', () => {
   it("creates one subscription for the team's customer with quantity maxSeats; a card on file makes the team active", async () => {
-    const { owner, teamId } = await teamOfTwo();
+    const { owner, teamId } = await teamOfTwo(t);
     const result = await api(owner).team.subscribe({});
 
     const [customer] = stripe.customers();
@@ -196,7 +177,7 @@ describe('team subscription with Stripe', () => {
 
   it('a promo code of 100% makes the team active with no card', async () => {
     stripe.seedPromotionCode({ code: 'NEWSROOM', percentOff: 100 });
-    const { owner, teamId } = await teamOfTwo();
+    const { owner, teamId } = await teamOfTwo(t);
     const result = await api(owner).team.subscribe({ promoCode: 'NEWSROOM' });
     expect(result).toMatchObject({ is100PercentOff: true, message: 'Subscription activated' });
     expect(result).not.toHaveProperty('clientSecret');

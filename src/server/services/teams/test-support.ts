@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { teams } from '../../../../db/schema';
+import { teams, users } from '../../../../db/schema';
 import { extractLink } from '../../../../tests/support/smtp-sink';
+import { errorDetails } from '../../errors';
 import type { TestApp } from '../../test-app';
+import { registerUser } from '../../test-http';
 
 /** Stands in for the admin console and team billing, which set a team's status in production. */
 export function setTeamStatus(t: TestApp, teamId: number, subscriptionStatus: 'active' | 'suspended' | 'inactive') {
@@ -27,3 +30,26 @@ export function invitationToken(raw: string): string {
 }
 
 export const tokenOfUrl = (inviteUrl: string) => new URL(inviteUrl).searchParams.get('token')!;
+
+/** An owner, mariana, and one member, tomas, who joined through an e-mailed invitation; neither has a plan of their own. */
+export async function teamOfTwo(t: TestApp) {
+  const api = (token: string) => t.caller({ token }).api;
+  const owner = await registerUser(t, 'mariana');
+  const member = await registerUser(t, 'tomas');
+  const team = await api(owner).team.create({ name: 'Metro Desk' });
+  const invitation = await api(owner).team.invite({ email: 'tomas@news.example' });
+  await api(member).team.acceptInvitation({ token: tokenOfUrl(invitation.inviteUrl) });
+  return { owner, member, teamId: team.id };
+}
+
+/** The access rule as every editor request applies it, for the user as stored now: 'granted' or the refusal's code. */
+export function editorAccess(t: TestApp, email: string): string {
+  const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
+  try {
+    t.services.access.assertEditorAccess(user);
+    return 'granted';
+  } catch (e) {
+    if (!(e instanceof TRPCError)) throw e;
+    return String(errorDetails(e).code);
+  }
+}
