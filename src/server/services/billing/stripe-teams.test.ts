@@ -1,19 +1,16 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { teams, users } from '../../../../db/schema';
-import { startStripeServer, STRIPE_TEST_PRICE, type StripeServer } from '../../../../tests/support/stripe-server';
-import { createTestApp, type TestApp } from '../../test-app';
+import { STRIPE_TEST_PRICE, type StripeServer } from '../../../../tests/support/stripe-server';
+import type { TestApp } from '../../test-app';
 import { editorAccess, teamOfTwo } from '../teams/test-support';
-
-const WEBHOOK_SECRET = 'whsec_copydesk_test_secret';
+import { deliverWebhook, startStripeApp } from './test-support';
 
 let t: TestApp;
 let stripe: StripeServer;
 
 beforeEach(async () => {
-  stripe = await startStripeServer({ now: () => t.clock().getTime() });
-  t = createTestApp({ env: stripe.env({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }) });
+  ({ t, stripe } = await startStripeApp());
 });
 afterEach(async () => {
   t?.close();
@@ -26,20 +23,8 @@ const teamRow = (id: number) => t.db.select().from(teams).where(eq(teams.id, id)
 
 const access = (email: string) => editorAccess(t, email);
 
-/** Delivers an event as Stripe does: the raw JSON body signed with the SDK's own test helper. */
 async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: WEBHOOK_SECRET,
-    timestamp: Math.floor(t.clock().getTime() / 1000),
-  });
-  const res = await t.app.request('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-  expect(res.status).toBe(200);
+  expect((await deliverWebhook(t, event)).status).toBe(200);
 }
 
 const subscriptionEvent = (type: string, subscriptionId: string) => stripe.event(type, stripe.subscription(subscriptionId));

@@ -1,21 +1,18 @@
-import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStripeServer, type StripeServer } from '../../../../tests/support/stripe-server';
+import type { StripeServer } from '../../../../tests/support/stripe-server';
 import { hasEditorAccess } from '../../../shared/access';
 import { DAY_MS } from '../../../shared/limits';
 import type { PublicUser } from '../../../shared/types';
 import { createTestApp, type TestApp } from '../../test-app';
 import { get, login, post, registerUser } from '../../test-http';
 import { createStripeClient } from './stripe';
-
-const WEBHOOK_SECRET = 'whsec_copydesk_test_secret';
+import { deliverWebhook, startStripeApp } from './test-support';
 
 let t: TestApp;
 let stripe: StripeServer;
 
 beforeEach(async () => {
-  stripe = await startStripeServer({ now: () => t.clock().getTime() });
-  t = createTestApp({ env: stripe.env({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }) });
+  ({ t, stripe } = await startStripeApp());
 });
 afterEach(async () => {
   t?.close();
@@ -24,24 +21,7 @@ afterEach(async () => {
 
 const nowSeconds = () => Math.floor(t.clock().getTime() / 1000);
 
-/** Delivers an event as Stripe does: the raw JSON body signed with the SDK's own test helper. */
-function deliver(event: object, o: { timestamp?: number; secret?: string; body?: (signed: string) => string } = {}) {
-  const payload = JSON.stringify(event, null, 2);
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: o.secret ?? WEBHOOK_SECRET,
-    timestamp: o.timestamp ?? nowSeconds(),
-  });
-  return t.app.request('/api/stripe/webhook', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signature,
-      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-    },
-    body: o.body ? o.body(payload) : payload,
-  });
-}
+const deliver = (event: object, o?: Parameters<typeof deliverWebhook>[2]) => deliverWebhook(t, event, o);
 
 async function me(token: string): Promise<PublicUser> {
   const res = await get(t, '/api/user', { token });
