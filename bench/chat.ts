@@ -28,7 +28,7 @@ import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../test
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
 import { createSessionService } from '../src/server/services/auth/sessions';
-import { cpuUs, freePort, startChild } from './support';
+import { cpuUs, freePort, startChild, STORY_TOPICS } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { extraTtftMs: 15, streamErrors: 0, listMs: 50, loadMs: 50, stopMs: 1000 };
@@ -90,27 +90,16 @@ function seed(dataDir: string, o: { streamers: number; conversations: number; me
       streamerIds.push({ userId, conversationId: Number(addConversation.run(userId, 'New Conversation', now, now).lastInsertRowid) });
     }
     heavyUser = Number(addUser.run('archivist', 'archivist@bench.example').lastInsertRowid);
-    const topics = [
-      'council budget',
-      'harbour ferry',
-      'school board',
-      'stadium deal',
-      'court ruling',
-      'election night',
-      'storm damage',
-      'transit fares',
-    ];
     for (let c = 0; c < o.conversations; c++) {
+      const topic = STORY_TOPICS[c % STORY_TOPICS.length];
       const at = now - (o.conversations - c) * 60_000;
-      const id = Number(
-        addConversation.run(heavyUser, `${topics[c % topics.length]} #${c}`, at, at + o.messagesPer * 1000).lastInsertRowid,
-      );
+      const id = Number(addConversation.run(heavyUser, `${topic} #${c}`, at, at + o.messagesPer * 1000).lastInsertRowid);
       heavyIds.push(id);
       for (let m = 0; m < o.messagesPer; m++) {
         const user = m % 2 === 0;
         const content = user
-          ? `Draft ${m / 2} of the ${topics[c % topics.length]} story: the committee voted 5-4 on Tuesday after a long public hearing, officials said.`
-          : `## Editor’s review\n\nLead with the vote. Attribute “officials said” to a named official, and give the baseline for the ${topics[c % topics.length]} figures.`;
+          ? `Draft ${m / 2} of the ${topic} story: the committee voted 5-4 on Tuesday after a long public hearing, officials said.`
+          : `## Editor’s review\n\nLead with the vote. Attribute “officials said” to a named official, and give the baseline for the ${topic} figures.`;
         addMessage.run(id, user ? 'user' : 'assistant', content, at + m * 1000);
       }
     }

@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuUs, freePort, killChildren, startChild } from './support';
+import { cpuUs, freePort, killChildren, startChild, STORY_TOPICS } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { readP99Ms: 250, loopDelayMs: 50 };
@@ -80,18 +80,6 @@ function rng(seed: number) {
 }
 type Rng = ReturnType<typeof rng>;
 
-const TOPICS = [
-  'council budget',
-  'harbour ferry',
-  'school board',
-  'stadium deal',
-  'court ruling',
-  'election night',
-  'storm damage',
-  'transit fares',
-  'hospital wait',
-  'water rates',
-];
 const SUBJECTS = [
   'The council',
   'A spokesperson',
@@ -417,7 +405,7 @@ async function seedAccount(client: Http, index: number, conversations: number, r
   const headers = { ...base, cookie };
   await seedCall(client, `trial for ${email}`, 'POST', '/api/create-subscription', { headers, body: '{}' }, 200);
   for (let c = 0; c < conversations; c++) {
-    const topic = r.pick(TOPICS);
+    const topic = r.pick(STORY_TOPICS);
     const conv = await seedCall(
       client,
       `conversation for ${email}`,

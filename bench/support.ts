@@ -4,6 +4,20 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** What the seeded stories, conversations and searches are about. */
+export const STORY_TOPICS = [
+  'council budget',
+  'harbour ferry',
+  'school board',
+  'stadium deal',
+  'court ruling',
+  'election night',
+  'storm damage',
+  'transit fares',
+  'hospital wait',
+  'water rates',
+] as const;
+
 /** A loopback port nothing listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
