@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = serverAndBrowser();
 
 describe('registration, logout and login', () => {
   it('registers, logs out and logs back in with the spec toasts and redirects', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
 
     await page.goto('/');
@@ -67,9 +55,9 @@ describe('registration, logout and login', () => {
   });
 
   it('shows the server message when login fails', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
+    await registerByApi(suite.server.url, account);
 
     await page.goto('/auth');
     await page.getByLabel('Email').fill(account.email);
@@ -82,9 +70,9 @@ describe('registration, logout and login', () => {
   });
 
   it('shows the server message when registration fails', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const taken = newAccount();
-    await registerByApi(server.url, taken);
+    await registerByApi(suite.server.url, taken);
 
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
@@ -101,7 +89,7 @@ describe('registration, logout and login', () => {
 
 describe('form validation', () => {
   it('shows the login rules', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Log in' }).click();
     await shows(page.getByText('Please enter a valid email'));
@@ -114,7 +102,7 @@ describe('form validation', () => {
   });
 
   it('shows the registration rules in order', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
     const submit = page.getByRole('button', { name: 'Create account' });
@@ -138,7 +126,7 @@ describe('form validation', () => {
   });
 
   it('shows the contact rules, then simulates sending', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/contact');
     await shows(page.getByText('within 24 hours').first());
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -158,10 +146,10 @@ describe('form validation', () => {
   });
 
   it('shows the contact header for a signed-in user', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    await loginByApi(context, suite.server.url, account);
     await page.goto('/contact');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await shows(nav.getByRole('link', { name: 'Go to Chat' }));
@@ -175,7 +163,7 @@ describe('redirect after login', () => {
   // Returning to a saved invitation after sign-in or registration is tested with a real invitation in teams.test.ts.
 
   it('shows Invalid Invitation without a token', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/accept-invitation');
     await shows(page.getByRole('heading', { name: 'Invalid Invitation' }));
     await context.close();

@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import type { PublicUser } from '../../src/shared/types';
-import {
-  DESKTOP,
-  hides,
-  launchBrowser,
-  loginByApi,
-  newAccount,
-  newPage,
-  PHONE,
-  registerByApi,
-  shows,
-  toasts,
-  type Account,
-} from './support/browser';
+import { DESKTOP, hides, loginByApi, newAccount, newPage, PHONE, registerByApi, shows, toasts, type Account } from './support/browser';
 import { startHostedPaymentPage, type HostedPaymentPage } from './support/hosted-payment-page';
 import { startE2EServer, type E2EServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 
 const SCREENSHOTS = '/tmp/copydesk-screens';
 const BENEFITS = [
@@ -30,38 +19,30 @@ const BENEFITS = [
   'Expert editorial insights',
 ];
 
-let server: E2EServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
+beforeAll(() => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function signedIn(viewport = DESKTOP): Promise<{ account: Account; context: BrowserContext; page: Page }> {
   const account = newAccount();
-  await registerByApi(server.url, account);
-  const { context, page } = await newPage(browser, server.url, viewport);
-  await loginByApi(context, server.url, account);
+  await registerByApi(suite.server.url, account);
+  const { context, page } = await newPage(suite.browser, suite.server.url, viewport);
+  await loginByApi(context, suite.server.url, account);
   return { account, context, page };
 }
 
 async function currentUser(context: BrowserContext): Promise<PublicUser> {
-  const res = await context.request.get(`${server.url}/api/user`);
+  const res = await context.request.get(`${suite.server.url}/api/user`);
   expect(res.status()).toBe(200);
   return (await res.json()) as PublicUser;
 }
 
 async function startTrialByApi(context: BrowserContext): Promise<PublicUser> {
-  const res = await context.request.post(`${server.url}/api/create-subscription`, { data: {} });
+  const res = await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {} });
   expect(res.status()).toBe(200);
   return currentUser(context);
 }
@@ -75,12 +56,12 @@ function longDate(page: Page, iso: string): Promise<string> {
 }
 
 function promoRedemptions(code: string): number {
-  return server.running.services.billing.promos.list().find((p) => p.code === code)?.timesRedeemed ?? 0;
+  return suite.server.running.services.billing.promos.list().find((p) => p.code === code)?.timesRedeemed ?? 0;
 }
 
 describe('subscribe page', () => {
   it('starts the 7-day trial for a new account and opens the editor', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
@@ -120,7 +101,7 @@ describe('subscribe page', () => {
 
   it('sends an active subscriber from /subscribe to /chat', async () => {
     const { account, context, page } = await signedIn();
-    server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
+    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
     await page.goto('/subscribe');
     await page.waitForURL('**/chat');
     await context.close();
@@ -140,7 +121,7 @@ describe('subscribe page', () => {
   });
 
   it('goes straight to the editor with a 100%-off code, trimmed and in any case', async () => {
-    server.running.services.billing.promos.create({ code: 'PRESSPASS', percentOff: 100 });
+    suite.server.running.services.billing.promos.create({ code: 'PRESSPASS', percentOff: 100 });
     const { context, page } = await signedIn();
     await page.goto('/subscribe');
     await page.getByLabel('Promo code').fill('  presspass  ');
@@ -154,7 +135,7 @@ describe('subscribe page', () => {
   });
 
   it('applies a partial discount and, with local billing, needs no card', async () => {
-    server.running.services.billing.promos.create({ code: 'HALF', percentOff: 50 });
+    suite.server.running.services.billing.promos.create({ code: 'HALF', percentOff: 50 });
     const { context, page } = await signedIn();
     await page.goto('/subscribe');
     await page.getByLabel('Promo code').fill('HALF');
@@ -194,7 +175,7 @@ describe('subscribe page', () => {
 
   it('offers a team member the team check', async () => {
     const { account, context, page } = await signedIn();
-    server.updateUser(account.email, { teamId: 4242 });
+    suite.server.updateUser(account.email, { teamId: 4242 });
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'I have a team' }).click();
     // Team 4242 does not exist: the team lookup answers 404, shown as no team.
@@ -207,7 +188,7 @@ describe('subscribe page', () => {
 describe('success page', () => {
   it('sends an active user who did not just pay to /chat', async () => {
     const { account, context, page } = await signedIn();
-    server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
+    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
     await page.goto('/success');
     await page.waitForURL('**/chat');
     await context.close();
@@ -292,7 +273,7 @@ describe('settings subscription', () => {
     const section = page.getByRole('region', { name: 'Subscription' });
     await shows(section.getByText('trialing', { exact: true }));
     // Cancelled elsewhere (another tab) while this page still offers the button.
-    expect((await context.request.post(`${server.url}/api/cancel-subscription`)).status()).toBe(200);
+    expect((await context.request.post(`${suite.server.url}/api/cancel-subscription`)).status()).toBe(200);
 
     await section.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
@@ -347,7 +328,7 @@ describe('landing plan card', () => {
     it('redirects a signed-in user to the hosted page with their id and e-mail', async () => {
       const account = newAccount();
       await registerByApi(stripeServer.url, account);
-      const { context, page } = await newPage(browser, stripeServer.url);
+      const { context, page } = await newPage(suite.browser, stripeServer.url);
       await loginByApi(context, stripeServer.url, account);
       const res = await context.request.get(`${stripeServer.url}/api/user`);
       const user = (await res.json()) as PublicUser;
@@ -366,7 +347,7 @@ describe('landing plan card', () => {
     });
 
     it('still sends a visitor to /auth', async () => {
-      const { context, page } = await newPage(browser, stripeServer.url);
+      const { context, page } = await newPage(suite.browser, stripeServer.url);
       const visitsBefore = hosted.visits.length;
       await page.goto('/');
       await page.getByRole('button', { name: 'Select' }).click();
@@ -389,7 +370,7 @@ describe('billing pages on phone and desktop', () => {
       ['desktop', DESKTOP],
     ] as const) {
       const { account, context, page } = await signedIn(viewport);
-      server.updateUser(account.email, { teamId: 7 });
+      suite.server.updateUser(account.email, { teamId: 7 });
       await page.goto('/subscribe');
       await shows(page.getByRole('button', { name: 'Start 7-Day Free Trial' }));
       await expectNoSideways(page);
@@ -411,7 +392,7 @@ describe('billing pages on phone and desktop', () => {
       await expectNoSideways(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `settings-billing-${size}.png`), fullPage: true });
 
-      expect((await context.request.post(`${server.url}/api/cancel-subscription`)).status()).toBe(200);
+      expect((await context.request.post(`${suite.server.url}/api/cancel-subscription`)).status()).toBe(200);
       await page.reload();
       await shows(page.getByRole('region', { name: 'Subscription' }).getByText(/^Cancels on /));
       await expectNoSideways(page);

@@ -1,42 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { QUICK_ACTIONS, REVIEW_CONVERSATION, quickAction } from '../../src/shared/quick-actions';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
-import {
-  DESKTOP,
-  PHONE,
-  hides,
-  launchBrowser,
-  loginByApi,
-  newAccount,
-  newPage,
-  registerByApi,
-  shows,
-  toasts,
-  type Account,
-} from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { DESKTOP, PHONE, hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import type { E2EServer } from './support/server';
+import { serverAndBrowser } from './support/suite';
 import { putInSuspendedTeam } from './support/teams';
 
 const STORY =
   'The city council voted 7-2 on Tuesday in order to approve a new budget of 5 million dollars, officials said. At this point in time, many residents are unhappy with the plan, and the mayor will hold a meeting next week.';
 
-let server: E2EServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 const shotsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-chat-shots-'));
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 interface ChatSession {
   context: BrowserContext;
@@ -53,7 +31,7 @@ async function openChat(
   await registerByApi(s.url, account);
   s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: o.plan === undefined ? 'professional' : o.plan });
   if (o.teamId !== undefined) s.updateUser(account.email, { teamId: o.teamId });
-  const { context, page } = await newPage(browser, s.url, o.viewport ?? DESKTOP);
+  const { context, page } = await newPage(suite.browser, s.url, o.viewport ?? DESKTOP);
   await loginByApi(context, s.url, account);
   await page.goto('/chat');
   await shows(composer(page));
@@ -92,7 +70,7 @@ async function serverConversations(context: BrowserContext, s: E2EServer): Promi
 
 describe('chat: first visit', () => {
   it('creates exactly one conversation and shows the welcome panel with the plan, the capabilities and the notice', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     await shows(page.getByRole('heading', { name: /Welcome to your editing desk/ }));
     await shows(page.getByText('Your plan:'));
     await shows(page.locator('section[aria-labelledby="welcome-title"]').getByText('Professional', { exact: true }));
@@ -101,35 +79,35 @@ describe('chat: first visit', () => {
     await poll(() => conversationButtons(page).count()).toBe(1);
     await shows(sidebar(page).getByText('New Conversation'));
     await shows(sidebar(page).getByText('just now'));
-    expect(await serverConversations(context, server)).toHaveLength(1);
+    expect(await serverConversations(context, suite.server)).toHaveLength(1);
 
     // Coming back does not create another: the first is selected.
     await page.reload();
     await shows(composer(page));
     await poll(() => conversationButtons(page).count()).toBe(1);
-    expect(await serverConversations(context, server)).toHaveLength(1);
+    expect(await serverConversations(context, suite.server)).toHaveLength(1);
 
     // An empty conversation is already a new one: the button puts the cursor in it instead of adding another.
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await serverConversations(context, server)).toHaveLength(1);
+    expect(await serverConversations(context, suite.server)).toHaveLength(1);
     await context.close();
   });
 
   it('shows Basic as the plan when the account has none, and the Team Dashboard only to team members', async () => {
-    const basic = await openChat(server, { plan: null });
+    const basic = await openChat(suite.server, { plan: null });
     await shows(basic.page.locator('section[aria-labelledby="welcome-title"]').getByText('Basic', { exact: true }));
     expect(await basic.page.getByRole('link', { name: 'Team Dashboard' }).count()).toBe(0);
     await basic.context.close();
 
-    const member = await openChat(server, { teamId: 12 });
+    const member = await openChat(suite.server, { teamId: 12 });
     await member.page.getByRole('link', { name: 'Team Dashboard' }).click();
     await member.page.waitForURL('**/team');
     await member.context.close();
   });
 
   it('links the logo home and the settings icon to /settings', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.waitForURL('**/settings');
     await page.goto('/chat');
@@ -141,7 +119,7 @@ describe('chat: first visit', () => {
 
 describe('chat: composer and replies', () => {
   it('sends with Enter, breaks lines with Shift+Enter, and streams the editor’s review', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     const box = composer(page);
 
     // Blank and whitespace-only messages are not sent.
@@ -185,8 +163,8 @@ describe('chat: composer and replies', () => {
   });
 
   it('copies a reply to the clipboard', async () => {
-    const { context, page } = await openChat(server);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const { context, page } = await openChat(suite.server);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await send(page, STORY);
     await replyDone(page);
     const reply = replies(page).last();
@@ -198,7 +176,7 @@ describe('chat: composer and replies', () => {
   });
 
   it('does not render raw HTML a user types', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     await send(page, '<img src=x onerror="window.__pwned=1"> <b>bold</b> text for the editor to read carefully today');
     await replyDone(page);
     expect(await userMessages(page).first().innerText()).toContain('<b>bold</b>');
@@ -208,8 +186,8 @@ describe('chat: composer and replies', () => {
   });
 
   it('removes the optimistic message and says so when the server refuses the send, then goes to /subscribe', async () => {
-    const { context, page, account } = await openChat(server);
-    server.setSubscription(account.email, { subscriptionStatus: 'inactive' });
+    const { context, page, account } = await openChat(suite.server);
+    suite.server.setSubscription(account.email, { subscriptionStatus: 'inactive' });
     await composer(page).fill(STORY);
     await composer(page).press('Enter');
     await shows(toasts(page).getByText('Failed to send message'));
@@ -221,7 +199,7 @@ describe('chat: composer and replies', () => {
 
 describe('chat: quick actions', () => {
   it('hides and shows the six actions, and sends a numbered prompt with the copy typed in the composer', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     const group = page.getByRole('group', { name: 'Quick actions' });
     for (const a of QUICK_ACTIONS) await shows(group.getByRole('button', { name: a.label }));
     // Nothing to work on yet: the actions wait for copy.
@@ -258,7 +236,7 @@ describe('chat: quick actions', () => {
   });
 
   it('opens a side-by-side comparison of the copy and the revision, with the changes highlighted and listed', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     await composer(page).fill(STORY);
     await page.getByRole('group', { name: 'Quick actions' }).getByRole('button', { name: 'Make more concise' }).click();
     await replyDone(page);
@@ -294,7 +272,7 @@ describe('chat: quick actions', () => {
 
 describe('chat: pins', () => {
   it('pins a reply into the panel with a 150-character preview, keeps it across reloads, and removes pins', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     const panel = page.getByRole('complementary', { name: 'Pinned references' });
     expect(await panel.count()).toBe(0);
 
@@ -345,7 +323,7 @@ describe('chat: pins', () => {
   });
 
   it('collapses and expands the panel, and goes to a pinned message', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     await send(page, STORY);
     await replyDone(page);
     await replies(page).last().getByRole('button', { name: 'Pin message' }).click();
@@ -368,7 +346,7 @@ describe('chat: pins', () => {
 
 describe('chat: sidebar', () => {
   it('searches titles and message text, and jumps to a found message with a highlight', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     await send(page, `Please check the lede about the zebra crossing: ${STORY}`);
     await replyDone(page);
 
@@ -411,7 +389,7 @@ describe('chat: sidebar', () => {
   });
 
   it('deletes a conversation after confirming, with a toast', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     await send(page, `Please review the bridge story: ${STORY}`);
     await replyDone(page);
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
@@ -424,11 +402,11 @@ describe('chat: sidebar', () => {
     await shows(toasts(page).getByText('Conversation deleted'));
     await shows(toasts(page).getByText('The conversation has been successfully deleted'));
     await poll(() => conversationButtons(page).count()).toBe(1);
-    expect((await serverConversations(context, server)).map((c) => c.title)).toEqual(['New Conversation']);
+    expect((await serverConversations(context, suite.server)).map((c) => c.title)).toEqual(['New Conversation']);
 
     // Deleted meanwhile (another tab): the server's answer is shown.
-    const [remaining] = await serverConversations(context, server);
-    expect((await context.request.delete(`${server.url}/api/conversations/${remaining!.id}`)).status()).toBe(200);
+    const [remaining] = await serverConversations(context, suite.server);
+    expect((await context.request.delete(`${suite.server.url}/api/conversations/${remaining!.id}`)).status()).toBe(200);
     await sidebar(page).getByRole('button', { name: 'Delete conversation New Conversation' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await shows(toasts(page).getByText('Error', { exact: true }));
@@ -437,9 +415,9 @@ describe('chat: sidebar', () => {
   });
 
   it('loads older conversations as the list scrolls', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     for (let i = 1; i <= 55; i++) {
-      const res = await context.request.post(`${server.url}/api/conversations`, {
+      const res = await context.request.post(`${suite.server.url}/api/conversations`, {
         data: { title: `Archive story ${String(i).padStart(2, '0')}` },
       });
       expect(res.status()).toBe(201);
@@ -458,7 +436,7 @@ describe('chat: sidebar', () => {
 
 describe('chat: uploads', () => {
   it('uploads a text file with progress, a toast, a file notice and the editor’s review', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     const file = path.join(shotsDir, 'council-story.txt');
     fs.writeFileSync(file, `${STORY}\n\nThe budget takes effect in July, the finance director said.\n`);
 
@@ -490,7 +468,7 @@ describe('chat: uploads', () => {
   });
 
   it('refuses a file type the editor cannot read, and shows the server’s reason for a bad file', async () => {
-    const { context, page } = await openChat(server);
+    const { context, page } = await openChat(suite.server);
     const exe = path.join(shotsDir, 'setup.exe');
     fs.writeFileSync(exe, Buffer.from([0x4d, 0x5a, 0x90, 0x00]));
     const binaryTxt = path.join(shotsDir, 'notes.txt');
@@ -515,8 +493,8 @@ describe('chat: uploads', () => {
 
 describe('chat: suspended team', () => {
   it('opens the Team Access Suspended dialog when the server answers 403 TEAM_SUSPENDED', async () => {
-    const { context, page, account } = await openChat(server);
-    putInSuspendedTeam(server, account.email, 'Harbor Gazette');
+    const { context, page, account } = await openChat(suite.server);
+    putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
     await composer(page).fill(STORY);
     await composer(page).press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Team Access Suspended' });
@@ -532,7 +510,7 @@ describe('chat: suspended team', () => {
 
 describe('chat: phone layout', () => {
   it('keeps the conversations in a drawer and the composer usable at 375x812', async () => {
-    const { context, page } = await openChat(server, { viewport: PHONE });
+    const { context, page } = await openChat(suite.server, { viewport: PHONE });
     expect(await sidebar(page).count()).toBe(0);
     await send(page, STORY);
     await replyDone(page);

@@ -1,28 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { loginByApi, newAccount, newPage, registerByApi, shows, toasts } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
 const ADMIN = { email: 'chief@example.com', password: 'Masthead#2026' };
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startE2EServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = serverAndBrowser({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
 
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe('route guards', () => {
   it('sends a visitor from logged-in pages to /auth', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     for (const path of ['/settings', '/chat', '/subscribe', '/team', '/admin', '/success']) {
       await page.goto(path);
       await page.waitForURL('**/auth');
@@ -32,10 +20,10 @@ describe('route guards', () => {
   });
 
   it('sends a user without a subscription from /chat to /subscribe', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    await loginByApi(context, suite.server.url, account);
 
     await page.goto('/chat');
     await page.waitForURL('**/subscribe');
@@ -44,11 +32,11 @@ describe('route guards', () => {
   });
 
   it('lets a subscriber into /chat and sends them there from /auth', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+    await loginByApi(context, suite.server.url, account);
 
     await page.goto('/chat');
     await shows(page.getByRole('heading', { name: 'Chat' }));
@@ -60,10 +48,10 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in user without a subscription from /auth to /subscribe', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    await loginByApi(context, suite.server.url, account);
 
     await page.goto('/auth');
     await page.waitForURL('**/subscribe');
@@ -71,7 +59,7 @@ describe('route guards', () => {
   });
 
   it('sends an admin to the console after login and from /auth', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/auth');
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -86,10 +74,10 @@ describe('route guards', () => {
   });
 
   it('shows a non-admin that the console is not allowed', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    await loginByApi(context, suite.server.url, account);
 
     await page.goto('/admin');
     await shows(page.getByRole('heading', { name: 'Not allowed' }));
@@ -100,7 +88,7 @@ describe('route guards', () => {
 
 describe('pages outside the router', () => {
   it('shows the 404 page for an unknown path', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/no/such/page');
     await shows(page.getByRole('heading', { name: '404 Page Not Found' }));
     await shows(page.getByText('Did you forget to add the page to the router?'));
@@ -108,7 +96,7 @@ describe('pages outside the router', () => {
   });
 
   it('sends a reset link without a token to /auth with a toast', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/reset-password');
     await page.waitForURL('**/auth');
     await shows(toasts(page).getByText('Invalid Link'));

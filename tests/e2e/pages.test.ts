@@ -1,32 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
-import { DESKTOP, hides, launchBrowser, loginByApi, newAccount, newPage, PHONE, registerByApi, shows, toasts } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { DESKTOP, hides, loginByApi, newAccount, newPage, PHONE, registerByApi, shows, toasts } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
 const SCREENSHOTS = '/tmp/copydesk-screens';
 
-let server: E2EServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
+beforeAll(() => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('landing page', () => {
   it('shows a visitor the header, hero, plan card and footer of the spec', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/');
 
     const account = page.getByRole('navigation', { name: 'Account' });
@@ -58,7 +50,7 @@ describe('landing page', () => {
   });
 
   it('scrolls to the features with See Features', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/');
     await page.getByRole('button', { name: 'See Features' }).click();
     await page.waitForFunction(() => {
@@ -69,7 +61,7 @@ describe('landing page', () => {
   });
 
   it('sends a visitor who selects the plan to /auth', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/');
     await page.getByRole('button', { name: 'Select' }).click();
     await page.waitForURL('**/auth');
@@ -77,10 +69,10 @@ describe('landing page', () => {
   });
 
   it('sends a user without a plan to /subscribe from Start Editing and Select', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    await loginByApi(context, suite.server.url, account);
     await page.goto('/');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -94,11 +86,11 @@ describe('landing page', () => {
   });
 
   it('marks the current plan and sends a subscriber to /chat', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'Professional' });
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'Professional' });
+    await loginByApi(context, suite.server.url, account);
     await page.goto('/');
 
     const current = page.getByRole('button', { name: 'Current Plan' });
@@ -118,12 +110,12 @@ describe('phone-sized screens', () => {
 
   it('lays out the landing, auth and settings pages without sideways scrolling', async () => {
     const account = newAccount();
-    await registerByApi(server.url, account);
+    await registerByApi(suite.server.url, account);
     for (const [size, viewport] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(suite.browser, suite.server.url, viewport);
       await page.goto('/');
       await shows(page.getByRole('heading', { level: 1 }));
       await expectNoSideways(page);
@@ -134,7 +126,7 @@ describe('phone-sized screens', () => {
       await expectNoSideways(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `auth-${size}.png`), fullPage: true });
 
-      await loginByApi(context, server.url, account);
+      await loginByApi(context, suite.server.url, account);
       await page.goto('/settings');
       await shows(page.getByRole('heading', { name: 'Change Password' }));
       await expectNoSideways(page);
@@ -144,10 +136,10 @@ describe('phone-sized screens', () => {
   });
 
   it('puts the signed-in navigation in a menu', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(suite.browser, suite.server.url, PHONE);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    await loginByApi(context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    await loginByApi(context, suite.server.url, account);
     await page.goto('/');
 
     await page.getByRole('button', { name: 'Open menu' }).click();

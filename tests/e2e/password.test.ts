@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { extractLink } from '../support/smtp-sink';
-import { hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = serverAndBrowser();
 
 async function logInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/auth');
@@ -26,10 +15,10 @@ async function logInThroughForm(page: Page, email: string, password: string) {
 
 describe('forgot and reset password', () => {
   it('e-mails a reset link that sets a new password, once', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
-    const since = server.smtp.received.length;
+    await registerByApi(suite.server.url, account);
+    const since = suite.server.smtp.received.length;
 
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -41,9 +30,9 @@ describe('forgot and reset password', () => {
     await shows(page.getByRole('heading', { name: 'Check Your Email' }));
 
     // The address was lowercased, so the mail reached the account.
-    const mail = await server.smtp.waitFor(account.email, since);
+    const mail = await suite.server.smtp.waitFor(account.email, since);
     const link = extractLink(mail.raw, '/reset-password?token=');
-    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${suite.server.url}/reset-password?token=`)).toBe(true);
 
     await page.goto(link);
     const newPassword = page.getByLabel('New Password');
@@ -79,11 +68,11 @@ describe('forgot and reset password', () => {
   });
 
   it('shows the limit message when too many links were asked for', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
-    await registerByApi(server.url, account);
+    await registerByApi(suite.server.url, account);
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${server.url}/api/forgot-password`, {
+      const res = await fetch(`${suite.server.url}/api/forgot-password`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: account.email }),
@@ -102,9 +91,9 @@ describe('forgot and reset password', () => {
 
 describe('settings', () => {
   async function openSettings(account: Account) {
-    await registerByApi(server.url, account);
-    const opened = await newPage(browser, server.url);
-    await loginByApi(opened.context, server.url, account);
+    await registerByApi(suite.server.url, account);
+    const opened = await newPage(suite.browser, suite.server.url);
+    await loginByApi(opened.context, suite.server.url, account);
     await opened.page.goto('/settings');
     await shows(opened.page.getByRole('heading', { name: 'Change Password' }));
     return opened;
@@ -171,8 +160,8 @@ describe('settings', () => {
   it('sends another device back to /auth once its session was ended by the change', async () => {
     const account = newAccount();
     const first = await openSettings(account);
-    const second = await newPage(browser, server.url);
-    await loginByApi(second.context, server.url, account);
+    const second = await newPage(suite.browser, suite.server.url);
+    await loginByApi(second.context, suite.server.url, account);
     await second.page.goto('/settings');
     await shows(second.page.getByRole('heading', { name: 'Change Password' }));
 

@@ -1,24 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/shared/limits';
 import type { PublicUser } from '../../src/shared/types';
-import {
-  DESKTOP,
-  hides,
-  launchBrowser,
-  loginByApi,
-  newAccount,
-  newPage,
-  PHONE,
-  registerByApi,
-  shows,
-  toasts,
-  type Account,
-} from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { DESKTOP, hides, loginByApi, newAccount, newPage, PHONE, registerByApi, shows, toasts, type Account } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 import {
   acceptByApi,
   createTeamByApi,
@@ -33,19 +21,11 @@ import {
 const SEATS_FULL = 'All seats are occupied. Upgrade your subscription to add more members.';
 const STORY = 'The council voted 7-2 on Tuesday in order to approve a new budget of 5 million dollars, officials said.';
 
-let server: E2EServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 const shotsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-team-shots-'));
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 
-beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+afterAll(() => {
   if (process.env.KEEP_TEAM_SHOTS) console.log(`team screenshots: ${shotsDir}`);
   else fs.rmSync(shotsDir, { recursive: true, force: true });
 });
@@ -58,14 +38,14 @@ interface Session {
 
 async function signedIn(prefix: string): Promise<Session> {
   const account = newAccount(prefix);
-  await registerByApi(server.url, account);
-  const { context, page } = await newPage(browser, server.url);
-  await loginByApi(context, server.url, account);
+  await registerByApi(suite.server.url, account);
+  const { context, page } = await newPage(suite.browser, suite.server.url);
+  await loginByApi(context, suite.server.url, account);
   return { account, context, page };
 }
 
 async function currentUser(context: BrowserContext): Promise<PublicUser> {
-  const res = await context.request.get(`${server.url}/api/user`);
+  const res = await context.request.get(`${suite.server.url}/api/user`);
   expect(res.status()).toBe(200);
   return (await res.json()) as PublicUser;
 }
@@ -73,13 +53,13 @@ async function currentUser(context: BrowserContext): Promise<PublicUser> {
 /** An owner whose team exists (and is active unless asked otherwise), with `members` who joined through real invitations. */
 async function teamWith(members: Session[], o: { name?: string; active?: boolean } = {}) {
   const owner = await signedIn('owner');
-  const team = await createTeamByApi(owner.context, server.url, o.name ?? `${owner.account.username} Desk`);
-  if (o.active !== false) setTeam(server, team.id, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+  const team = await createTeamByApi(owner.context, suite.server.url, o.name ?? `${owner.account.username} Desk`);
+  if (o.active !== false) setTeam(suite.server, team.id, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
   for (const member of members) {
-    const since = server.smtp.received.length;
-    await inviteByApi(owner.context, server.url, member.account.email);
-    const { token } = invitationLinkIn(await server.smtp.waitFor(member.account.email, since));
-    await acceptByApi(member.context, server.url, token);
+    const since = suite.server.smtp.received.length;
+    await inviteByApi(owner.context, suite.server.url, member.account.email);
+    const { token } = invitationLinkIn(await suite.server.smtp.waitFor(member.account.email, since));
+    await acceptByApi(member.context, suite.server.url, token);
   }
   return { owner, team };
 }
@@ -118,7 +98,7 @@ describe('team: from invitation e-mail to the editor', () => {
     // Local billing: Subscribe Now makes the team's subscription active at once.
     await owner.page.getByRole('button', { name: 'Subscribe Now' }).click();
     await shows(owner.page.getByRole('button', { name: 'Manage Subscription' }));
-    expect((await teamByApi(owner.context, server.url)).subscriptionStatus).toBe('active');
+    expect((await teamByApi(owner.context, suite.server.url)).subscriptionStatus).toBe('active');
     await owner.page.getByRole('button', { name: 'Manage Subscription' }).click();
     const manage = owner.page.getByRole('dialog', { name: 'Team subscription' });
     await shows(manage.getByText('1 / 5'));
@@ -126,7 +106,7 @@ describe('team: from invitation e-mail to the editor', () => {
     await hides(manage);
 
     const invitee = newAccount('invitee');
-    const since = server.smtp.received.length;
+    const since = suite.server.smtp.received.length;
     await owner.page.getByLabel('Email').fill(invitee.email);
     await owner.page.getByRole('button', { name: 'Send Invitation' }).click();
     await shows(toasts(owner.page).getByText('Invitation sent'));
@@ -136,20 +116,20 @@ describe('team: from invitation e-mail to the editor', () => {
     expect(await badge.getAttribute('class')).not.toContain('bg-red-50');
     await shot(owner.page, 'owner-dashboard');
 
-    const mail = await server.smtp.waitFor(invitee.email, since);
+    const mail = await suite.server.smtp.waitFor(invitee.email, since);
     expect(mailText(mail)).toContain(teamName);
     expect(mailText(mail)).toContain(owner.account.username);
     const { link } = invitationLinkIn(mail);
-    expect(link.startsWith(`${server.url}/accept-invitation?token=`)).toBe(true);
+    expect(link.startsWith(`${suite.server.url}/accept-invitation?token=`)).toBe(true);
 
     // Just after sending, the owner can copy the same link to share it another way.
-    await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await owner.page.getByRole('button', { name: `Copy invitation link for ${invitee.email}` }).click();
     await shows(toasts(owner.page).getByText('Invitation link copied'));
     expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
     // The invitee follows the link without an account.
-    const guest = await newPage(browser, server.url);
+    const guest = await newPage(suite.browser, suite.server.url);
     await guest.page.goto(link);
     await shows(guest.page.getByRole('heading', { name: 'Team Invitation' }));
     await shows(guest.page.getByText(teamName));
@@ -173,7 +153,7 @@ describe('team: from invitation e-mail to the editor', () => {
 
     const joined = await currentUser(guest.context);
     expect(joined.subscriptionStatus).toBe('inactive');
-    expect(joined.teamId).toBe((await teamByApi(owner.context, server.url)).id);
+    expect(joined.teamId).toBe((await teamByApi(owner.context, suite.server.url)).id);
     // The server lets the member edit on the team's subscription alone.
     await sendAndGetReply(guest.page, STORY);
 
@@ -202,10 +182,10 @@ describe('team: from invitation e-mail to the editor', () => {
     const invitee = await signedIn('reader');
     await invitee.context.clearCookies();
     const owner = await signedIn('owner');
-    const team = await createTeamByApi(owner.context, server.url, 'Evening Ledger');
-    const since = server.smtp.received.length;
-    await inviteByApi(owner.context, server.url, invitee.account.email);
-    const { link } = invitationLinkIn(await server.smtp.waitFor(invitee.account.email, since));
+    const team = await createTeamByApi(owner.context, suite.server.url, 'Evening Ledger');
+    const since = suite.server.smtp.received.length;
+    await inviteByApi(owner.context, suite.server.url, invitee.account.email);
+    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invitee.account.email, since));
 
     const { page } = invitee;
     await page.goto(link);
@@ -222,7 +202,7 @@ describe('team: from invitation e-mail to the editor', () => {
     expect((await currentUser(invitee.context)).teamId).toBeNull();
     await page.goto(link);
     await shows(page.getByRole('heading', { name: 'Invalid Invitation' }));
-    expect((await teamByApi(owner.context, server.url)).usedSeats).toBe(1);
+    expect((await teamByApi(owner.context, suite.server.url)).usedSeats).toBe(1);
     expect(team.name).toBe('Evening Ledger');
     await owner.context.close();
     await invitee.context.close();
@@ -231,11 +211,11 @@ describe('team: from invitation e-mail to the editor', () => {
   it('tells a signed-in stranger the invitation is for another address and refuses the accept', async () => {
     const stranger = await signedIn('stranger');
     const owner = await signedIn('owner');
-    await createTeamByApi(owner.context, server.url, 'Coastal Times');
+    await createTeamByApi(owner.context, suite.server.url, 'Coastal Times');
     const invited = newAccount('invited');
-    const since = server.smtp.received.length;
-    await inviteByApi(owner.context, server.url, invited.email);
-    const { link } = invitationLinkIn(await server.smtp.waitFor(invited.email, since));
+    const since = suite.server.smtp.received.length;
+    await inviteByApi(owner.context, suite.server.url, invited.email);
+    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invited.email, since));
 
     await stranger.page.goto(link);
     await shows(stranger.page.getByText(`Only ${invited.email} can accept this invitation.`, { exact: false }));
@@ -250,7 +230,7 @@ describe('team: from invitation e-mail to the editor', () => {
   });
 
   it('shows Invalid Invitation for a missing or unknown token', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/accept-invitation');
     await shows(page.getByRole('heading', { name: 'Invalid Invitation' }));
     await page.goto('/accept-invitation?token=not-a-real-invitation-token');
@@ -265,7 +245,7 @@ describe('team: the owner dashboard', () => {
   it('disables the invite form with the spec sentence when every seat is taken, and frees a seat on removal', async () => {
     const member = await signedIn('member');
     const { owner, team } = await teamWith([member]);
-    setTeam(server, team.id, { maxSeats: 2 });
+    setTeam(suite.server, team.id, { maxSeats: 2 });
     await owner.page.goto('/team');
     await shows(owner.page.getByText('2 / 2'));
     await shows(owner.page.getByText(SEATS_FULL));
@@ -294,19 +274,19 @@ describe('team: the owner dashboard', () => {
   it('counts invitation days up, turns the badge red at 3 days, resends and cancels', async () => {
     const { owner, team } = await teamWith([]);
     const invitee = newAccount('pending');
-    await inviteByApi(owner.context, server.url, invitee.email);
-    setInvitationsExpiry(server, team.id, new Date(Date.now() + 2 * DAY_MS + 2 * HOUR_MS));
+    await inviteByApi(owner.context, suite.server.url, invitee.email);
+    setInvitationsExpiry(suite.server, team.id, new Date(Date.now() + 2 * DAY_MS + 2 * HOUR_MS));
     await owner.page.goto('/team');
     const badge = pendingList(owner.page).getByText('3 days left');
     await shows(badge);
     expect(await badge.getAttribute('class')).toContain('bg-red-50');
     await shot(owner.page, 'invitation-red-badge');
 
-    const since = server.smtp.received.length;
+    const since = suite.server.smtp.received.length;
     await owner.page.getByRole('button', { name: `Resend invitation to ${invitee.email}` }).click();
     await shows(toasts(owner.page).getByText('Invitation resent'));
     await shows(pendingList(owner.page).getByText('7 days left'));
-    await server.smtp.waitFor(invitee.email, since);
+    await suite.server.smtp.waitFor(invitee.email, since);
 
     await owner.page.getByRole('button', { name: `Cancel invitation to ${invitee.email}` }).click();
     await owner.page
@@ -339,7 +319,7 @@ describe('team: members', () => {
     await shows(composer(member.page));
     await sendAndGetReply(member.page, STORY);
 
-    setTeam(server, team.id, { subscriptionStatus: 'suspended' });
+    setTeam(suite.server, team.id, { subscriptionStatus: 'suspended' });
     await composer(member.page).fill('One more paragraph to check, please.');
     await composer(member.page).press('Enter');
     const dialog = member.page.getByRole('alertdialog', { name: 'Team Access Suspended' });
@@ -363,7 +343,7 @@ describe('team: members', () => {
     await member.page.getByRole('button', { name: 'I have a team' }).click();
     await shows(member.page.getByText('Team subscription inactive. Contact your team owner or subscribe individually.'));
 
-    setTeam(server, team.id, { subscriptionStatus: 'active' });
+    setTeam(suite.server, team.id, { subscriptionStatus: 'active' });
     await member.page.getByRole('button', { name: 'I have a team' }).click();
     await member.page.waitForURL('**/chat');
     await shows(composer(member.page));
@@ -375,8 +355,8 @@ describe('team: members', () => {
     const invitee = await signedIn('invitee');
     const first = await teamWith([], { name: 'Morning Post' });
     const second = await teamWith([], { name: 'Valley Courier' });
-    await inviteByApi(first.owner.context, server.url, invitee.account.email);
-    await inviteByApi(second.owner.context, server.url, invitee.account.email);
+    await inviteByApi(first.owner.context, suite.server.url, invitee.account.email);
+    await inviteByApi(second.owner.context, suite.server.url, invitee.account.email);
 
     await invitee.page.goto('/subscribe');
     const dialog = invitee.page.getByRole('dialog', { name: 'Team Invitation' });
