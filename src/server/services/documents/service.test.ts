@@ -5,7 +5,7 @@ import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { MAX_TEXT_CHARS, stopEditor } from '../../editor';
 import { createTestApp, type TestApp } from '../../test-app';
 import { failure, subscriber } from '../chat/test-support';
-import { createDocumentService, type AssistantMessages } from './index';
+import { createDocumentService, type AssistantMessages, type DocumentServiceOptions } from './index';
 import { DOCUMENT_LIMITS } from './limits';
 import { ftsQuery } from './search';
 import { fileOf, fixture, receivedFile } from './test-support';
@@ -120,15 +120,13 @@ describe('upload into storage', () => {
 });
 
 describe('the editor’s review of an upload', () => {
+  /** A document service over the test app's database and limits, posting reviews through `chat`. */
+  const documentsWith = (o: Pick<DocumentServiceOptions, 'chat' | 'log'>) =>
+    createDocumentService({ db: t.db, clock: t.clock, config: t.config, limiter: t.services.limiter, ...o });
+
   it('answers with the review even when no chat service can take it', async () => {
     const { user, conversationId } = await setup();
-    const documents = createDocumentService({
-      db: t.db,
-      clock: t.clock,
-      config: t.config,
-      limiter: t.services.limiter,
-      chat: () => undefined,
-    });
+    const documents = documentsWith({ chat: () => undefined });
     const result = await documents.upload(user, { conversationId, file: fileOf('story.docx', fixture('story.docx')) });
     expect(result).toMatchObject({ success: true, reviewPosted: false });
     expect(result.review).toMatch(/^## Editor’s review/);
@@ -144,14 +142,7 @@ describe('the editor’s review of an upload', () => {
         throw new Error('database is locked');
       },
     };
-    const documents = createDocumentService({
-      db: t.db,
-      clock: t.clock,
-      config: t.config,
-      limiter: t.services.limiter,
-      chat: () => broken,
-      log: (l) => logs.push(l),
-    });
+    const documents = documentsWith({ chat: () => broken, log: (l) => logs.push(l) });
     const result = await documents.upload(user, { conversationId, file: fileOf('story.txt', fixture('story.txt')) });
     expect(result).toMatchObject({ success: true, reviewPosted: false });
     expect(documents.list(user.id, conversationId)).toHaveLength(1);
