@@ -4,9 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../src/shared/payment-messages';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
-import type { PublicUser } from '../../src/shared/types';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
-import { launchBrowser, loginByApi, newAccount, newPage, PHONE, registerByApi, shows } from './support/browser';
+import { currentUserOf, DESKTOP, launchBrowser, PHONE, shows, signedInPage } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
 import {
   installStripeJsDouble,
@@ -39,17 +38,8 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-async function signedIn(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const account = newAccount();
-  await registerByApi(server.url, account);
-  const opened = await newPage(browser, server.url, viewport);
-  await loginByApi(opened.context, server.url, account);
-  return opened;
-}
-
-async function currentUser(context: BrowserContext): Promise<PublicUser> {
-  return (await (await context.request.get(`${server.url}/api/user`)).json()) as PublicUser;
-}
+const signedIn = (viewport?: typeof DESKTOP) => signedInPage(browser, server.url, { viewport });
+const currentUser = (context: BrowserContext) => currentUserOf(context, server.url);
 
 async function openPaymentStep(page: Page) {
   await page.goto('/subscribe');

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import type { PublicUser } from '../../src/shared/types';
-import { DESKTOP, hides, loginByApi, newAccount, newPage, PHONE, registerByApi, shows, toasts, type Account } from './support/browser';
+import { currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts } from './support/browser';
 import { startHostedPaymentPage, type HostedPaymentPage } from './support/hosted-payment-page';
 import { startE2EServer, type E2EServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
@@ -27,19 +27,9 @@ beforeAll(() => {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-async function signedIn(viewport = DESKTOP): Promise<{ account: Account; context: BrowserContext; page: Page }> {
-  const account = newAccount();
-  await registerByApi(suite.server.url, account);
-  const { context, page } = await newPage(suite.browser, suite.server.url, viewport);
-  await loginByApi(context, suite.server.url, account);
-  return { account, context, page };
-}
+const signedIn = (viewport = DESKTOP) => signedInPage(suite.browser, suite.server.url, { viewport });
 
-async function currentUser(context: BrowserContext): Promise<PublicUser> {
-  const res = await context.request.get(`${suite.server.url}/api/user`);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as PublicUser;
-}
+const currentUser = (context: BrowserContext) => currentUserOf(context, suite.server.url);
 
 async function startTrialByApi(context: BrowserContext): Promise<PublicUser> {
   const res = await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {} });
@@ -326,12 +316,8 @@ describe('landing plan card', () => {
     });
 
     it('redirects a signed-in user to the hosted page with their id and e-mail', async () => {
-      const account = newAccount();
-      await registerByApi(stripeServer.url, account);
-      const { context, page } = await newPage(suite.browser, stripeServer.url);
-      await loginByApi(context, stripeServer.url, account);
-      const res = await context.request.get(`${stripeServer.url}/api/user`);
-      const user = (await res.json()) as PublicUser;
+      const { account, context, page } = await signedInPage(suite.browser, stripeServer.url);
+      const user = await currentUserOf(context, stripeServer.url);
 
       await page.goto('/');
       await page.getByRole('button', { name: 'Select' }).click();

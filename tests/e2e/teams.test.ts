@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/shared/limits';
-import type { PublicUser } from '../../src/shared/types';
-import { DESKTOP, hides, loginByApi, newAccount, newPage, PHONE, registerByApi, shows, toasts, type Account } from './support/browser';
+import { currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import {
   acceptByApi,
@@ -36,19 +35,9 @@ interface Session {
   page: Page;
 }
 
-async function signedIn(prefix: string): Promise<Session> {
-  const account = newAccount(prefix);
-  await registerByApi(suite.server.url, account);
-  const { context, page } = await newPage(suite.browser, suite.server.url);
-  await loginByApi(context, suite.server.url, account);
-  return { account, context, page };
-}
+const signedIn = (prefix: string): Promise<Session> => signedInPage(suite.browser, suite.server.url, { prefix });
 
-async function currentUser(context: BrowserContext): Promise<PublicUser> {
-  const res = await context.request.get(`${suite.server.url}/api/user`);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as PublicUser;
-}
+const currentUser = (context: BrowserContext) => currentUserOf(context, suite.server.url);
 
 /** An owner whose team exists (and is active unless asked otherwise), with `members` who joined through real invitations. */
 async function teamWith(members: Session[], o: { name?: string; active?: boolean } = {}) {

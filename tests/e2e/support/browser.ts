@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { PublicUser } from '../../../src/shared/types';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
@@ -59,6 +60,26 @@ export async function registerByApi(baseURL: string, account: Account): Promise<
 export async function loginByApi(context: BrowserContext, baseURL: string, account: Account): Promise<void> {
   const res = await context.request.post(`${baseURL}/api/login`, { data: { email: account.email, password: account.password } });
   if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+}
+
+/** A new account, registered and signed in through the API, on a page of its own. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  o: { prefix?: string; viewport?: typeof DESKTOP } = {},
+): Promise<{ account: Account; context: BrowserContext; page: Page }> {
+  const account = newAccount(o.prefix);
+  await registerByApi(baseURL, account);
+  const { context, page } = await newPage(browser, baseURL, o.viewport);
+  await loginByApi(context, baseURL, account);
+  return { account, context, page };
+}
+
+/** The user of the context's session, as GET /api/user answers it. */
+export async function currentUserOf(context: BrowserContext, baseURL: string): Promise<PublicUser> {
+  const res = await context.request.get(`${baseURL}/api/user`);
+  if (res.status() !== 200) throw new Error(`GET /api/user: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as PublicUser;
 }
 
 /** Waits until the one element the locator names is visible (fails on none or several). */
