@@ -18,6 +18,7 @@ import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions } from '../lib/billing';
 import { copyText } from '../lib/chat/clipboard';
 import { serverMessage } from '../lib/errors';
+import { cn } from '../lib/cn';
 import { formatLongDate } from '../lib/format';
 import {
   refreshTeamData,
@@ -139,16 +140,14 @@ function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
       description={`Owner: ${team.ownerUsername}`}
       icon={<Building2 aria-hidden="true" className="size-5" />}
     >
-      <dl className="grid gap-4 sm:grid-cols-4">
-        <Detail label="Status">
-          <Badge tone={statusTone(status)}>{status}</Badge>
-        </Detail>
-        <Detail label="Plan">{planDisplayName(team.subscriptionPlan)}</Detail>
-        <Detail label="Seats">
-          {team.usedSeats} / {team.maxSeats}
-        </Detail>
-        <Detail label="Renewal date">{formatLongDate(team.subscriptionRenewalDate) ?? 'None'}</Detail>
-      </dl>
+      <SubscriptionDetails
+        className="sm:grid-cols-4"
+        status={team.subscriptionStatus}
+        plan={team.subscriptionPlan}
+        usedSeats={team.usedSeats}
+        maxSeats={team.maxSeats}
+        renewalDate={team.subscriptionRenewalDate}
+      />
       {isOwner && <TeamSubscriptionActions team={team} />}
       {!isOwner && status !== 'active' && (
         <p className="mt-5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
@@ -158,6 +157,30 @@ function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
         </p>
       )}
     </Section>
+  );
+}
+
+/** The team subscription's status, plan, seats and renewal, on the dashboard and in Manage Subscription. */
+function SubscriptionDetails(o: {
+  status: string | null;
+  plan: string | null;
+  usedSeats: number;
+  maxSeats: number;
+  renewalDate: string | null;
+  className: string;
+}) {
+  const status = o.status || 'inactive';
+  return (
+    <dl className={cn('grid gap-4', o.className)}>
+      <Detail label="Status">
+        <Badge tone={statusTone(status)}>{status}</Badge>
+      </Detail>
+      <Detail label="Plan">{planDisplayName(o.plan)}</Detail>
+      <Detail label="Seats">
+        {o.usedSeats} / {o.maxSeats}
+      </Detail>
+      <Detail label="Renewal date">{formatLongDate(o.renewalDate) ?? 'None'}</Detail>
+    </dl>
   );
 }
 
@@ -193,16 +216,7 @@ function ManageSubscription() {
         <QueryContent query={subscription} loading="Loading subscription" failure="We could not load the subscription.">
           {(data) => (
             <>
-              <dl className="grid grid-cols-2 gap-4">
-                <Detail label="Status">
-                  <Badge tone={statusTone(data.status)}>{data.status || 'inactive'}</Badge>
-                </Detail>
-                <Detail label="Plan">{planDisplayName(data.plan)}</Detail>
-                <Detail label="Seats">
-                  {data.usedSeats} / {data.maxSeats}
-                </Detail>
-                <Detail label="Renewal date">{formatLongDate(data.renewalDate) ?? 'None'}</Detail>
-              </dl>
+              <SubscriptionDetails className="grid-cols-2" {...data} />
               {data.portalUrl ? (
                 <a href={data.portalUrl} className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
                   Open billing portal
