@@ -35,6 +35,13 @@ async function start(dir: string, env: Record<string, string> = {}) {
 }
 
 describe('startServer', () => {
+  it('keeps idle connections longer than a proxy in front of it would (60 s), so none it reuses is closed under it', async () => {
+    const { server } = await start(dataDir());
+    const http = server.server as import('node:http').Server;
+    expect(http.keepAliveTimeout).toBeGreaterThan(60_000);
+    expect(http.headersTimeout).toBeGreaterThan(http.keepAliveTimeout);
+  });
+
   it('creates the admin of ADMIN_EMAIL and ADMIN_PASSWORD, who can log in over HTTP', async () => {
     const { logs, call } = await start(dataDir(), { ADMIN_EMAIL: 'Chief@News.Example', ADMIN_PASSWORD: 'chief-pass-1' });
     const res = await call('/api/login', { email: 'chief@news.example', password: 'chief-pass-1' });

@@ -10,6 +10,9 @@ import type { MailService } from './services/mail';
 import { createBatchedLog } from './log';
 import { stopEditor, warmEditor } from './editor';
 import { stopExtraction, warmExtraction } from './services/documents/extract';
+import { startWalCheckpointer } from './wal-checkpointer';
+
+const KEEP_ALIVE_MS = 65_000;
 
 export interface StartOptions {
   config: Config;
@@ -26,6 +29,7 @@ export async function startServer(o: StartOptions) {
   const dbFile = path.join(o.config.dataDir, 'app.db');
   fs.mkdirSync(o.config.dataDir, { recursive: true });
   const db = openDatabase(dbFile);
+  const stopCheckpointer = startWalCheckpointer(db, dbFile, log);
   const services = createServices({ db, clock, config: o.config, mail: o.mail, log });
 
   if (o.config.adminEmail && o.config.adminPassword) {
@@ -61,6 +65,12 @@ export async function startServer(o: StartOptions) {
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: o.config.port, hostname: o.config.host }, () => resolve(s));
   });
+  if ('keepAliveTimeout' in server) {
+    // Longer than a proxy's or load balancer's idle timeout (often 60 s): Node's 5 s would close
+    // connections the proxy still reuses, and its next request on one fails as a 502.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : o.config.port;
   log(`Copydesk listening on http://${o.config.host}:${port} (public URL ${o.config.appUrl})`);
@@ -72,8 +82,8 @@ export async function startServer(o: StartOptions) {
       server.close(() => {
         services.mail.close();
         stopExtraction();
-        db.$client.close();
-        stopEditor().finally(resolve);
+        const database = stopCheckpointer().finally(() => db.$client.close());
+        void Promise.allSettled([database, stopEditor()]).then(() => resolve());
       });
       // Idle keep-alive sockets would hold close() open.
       if ('closeIdleConnections' in server) server.closeIdleConnections();
