@@ -10,7 +10,6 @@ const bundle = path.join(outDir, 'main.mjs');
 // Loaded by path at run time (a worker thread and a child process), so they sit beside the bundle.
 const companions = [
   'src/server/editor/harper/worker.mjs',
-  'src/server/wal-checkpoint-worker.mjs',
   'src/server/services/documents/extract-process.mjs',
   'src/server/services/documents/extract-spawner.mjs',
   'src/server/services/documents/text-prep.mjs',

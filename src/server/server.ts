@@ -10,7 +10,6 @@ import type { MailService } from './services/mail';
 import { createBatchedLog } from './log';
 import { stopEditor, warmEditor } from './editor';
 import { stopExtraction, warmExtraction } from './services/documents/extract';
-import { startWalCheckpointer } from './wal-checkpointer';
 
 const KEEP_ALIVE_MS = 65_000;
 
@@ -29,7 +28,6 @@ export async function startServer(o: StartOptions) {
   const dbFile = path.join(o.config.dataDir, 'app.db');
   fs.mkdirSync(o.config.dataDir, { recursive: true });
   const db = openDatabase(dbFile);
-  const stopCheckpointer = startWalCheckpointer(db, dbFile, log);
   const services = createServices({ db, clock, config: o.config, mail: o.mail, log });
 
   if (o.config.adminEmail && o.config.adminPassword) {
@@ -82,8 +80,8 @@ export async function startServer(o: StartOptions) {
       server.close(() => {
         services.mail.close();
         stopExtraction();
-        const database = stopCheckpointer().finally(() => db.$client.close());
-        void Promise.allSettled([database, stopEditor()]).then(() => resolve());
+        db.$client.close();
+        stopEditor().finally(resolve);
       });
       // Idle keep-alive sockets would hold close() open.
       if ('closeIdleConnections' in server) server.closeIdleConnections();
