@@ -18,7 +18,7 @@ import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuUs, freePort, killChildren, startChild as spawnServer } from './support';
+import { cpuUs, freePort, killChildren, procStatusKb, startChild as spawnServer } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { minRatio: 0.5, maxP99Ms: 25 };
@@ -46,9 +46,9 @@ function fail(message: string): never {
 }
 
 function rssMb(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
-  if (!line?.[1]) fail(`no VmRSS for pid ${pid}`);
-  return Number(line[1]) / 1024;
+  const kb = procStatusKb(pid);
+  if (Number.isNaN(kb)) fail(`no VmRSS for pid ${pid}`);
+  return kb / 1024;
 }
 
 function ensureClientBuilt() {

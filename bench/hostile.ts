@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildZip, docxEntries, flateBombPdf } from '../src/server/services/documents/test-support';
-import { freePort, runWhenMain, startChild } from './support';
+import { freePort, procStatusKb, runWhenMain, startChild } from './support';
 
 /** Reads `url` with `cookie` every 20 ms and prints one JSON line a read: when it ended, how long it took, whether it was a 200. */
 const READER = `
@@ -26,17 +26,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 const GIB = 1024 * MB;
 
-function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const line = fs
-      .readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith(`${field}:`));
-    return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
+const statusMb = (pid: number, field: 'VmRSS' | 'VmHWM') => (procStatusKb(pid, field) || 0) / 1024;
 
 /** The processes started by `pid`, at any depth (the extraction spawner and its children). */
 function descendants(pid: number): number[] {
@@ -128,7 +118,7 @@ export async function run(): Promise<void> {
     // Memory sampling and a reader that keeps asking while the attacks run.
     let peakChildMb = 0;
     const sampler = setInterval(() => {
-      for (const p of descendants(pid)) peakChildMb = Math.max(peakChildMb, statusField(p, 'VmRSS'));
+      for (const p of descendants(pid)) peakChildMb = Math.max(peakChildMb, statusMb(p, 'VmRSS'));
     }, 50);
     // The reader runs in a process of its own, so what it sees is the server's doing, not this one's.
     const readerProcess = spawn(process.execPath, ['--input-type=module', '-e', READER, `${base}/api/user`, cookie], {
@@ -250,7 +240,7 @@ export async function run(): Promise<void> {
         `${o.name.padEnd(width)}  ${o.status.padEnd(12)} ${(o.ms / 1000).toFixed(2).padStart(6)} s  read ≤ ${o.slowestReadMs.toFixed(0).padStart(5)} ms  ${o.message.slice(0, 60)}`,
       );
     }
-    const peakServerMb = statusField(pid, 'VmHWM');
+    const peakServerMb = statusMb(pid, 'VmHWM');
     console.log('');
     console.log(
       `server peak resident memory (VmHWM): ${peakServerMb.toFixed(0)} MB (target < 1024 MB: ${peakServerMb < 1024 ? 'met' : 'NOT MET'})`,

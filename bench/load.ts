@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuUs, freePort, killChildren, startChild, STORY_TOPICS } from './support';
+import { cpuUs, freePort, killChildren, procStatusKb, startChild, STORY_TOPICS } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { readP99Ms: 250, loopDelayMs: 50 };
@@ -665,15 +665,6 @@ interface Server {
   exit?: string;
 }
 
-function rssKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-  try {
-    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm'));
-    return m?.[1] ? Number(m[1]) : NaN;
-  } catch {
-    return NaN;
-  }
-}
-
 const logTail = (s: Server) => (fs.existsSync(s.logFile) ? fs.readFileSync(s.logFile, 'utf8').slice(-3000) : '');
 
 async function waitReady(s: Server, timeoutMs = 90_000) {
@@ -773,10 +764,10 @@ async function runPhase(
   };
   server.child.once('exit', onExit);
   await loopDelay(server);
-  const rssStartMb = rssKb(pid) / 1024;
-  let rssPeakKb = rssKb(pid);
+  const rssStartMb = procStatusKb(pid) / 1024;
+  let rssPeakKb = procStatusKb(pid);
   const sampler = setInterval(() => {
-    const kb = rssKb(pid);
+    const kb = procStatusKb(pid);
     if (kb > rssPeakKb) rssPeakKb = kb;
   }, 200);
   const cpuBefore = server.exit ? NaN : cpuUs(pid);
@@ -976,7 +967,7 @@ export async function run(args: string[]): Promise<number> {
     const longAccounts = accounts.slice(total);
     console.log(
       `seeded ${accounts.length} accounts through the API (register, trial, ${CONVERSATIONS_PER_ACCOUNT} conversations with an editor exchange each) ` +
-        `in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; server RSS ${(rssKb(server.child.pid!) / 1024).toFixed(0)} MB`,
+        `in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; server RSS ${(procStatusKb(server.child.pid!) / 1024).toFixed(0)} MB`,
     );
 
     const results: PhaseResult[] = [];
@@ -1003,7 +994,7 @@ export async function run(args: string[]): Promise<number> {
       printPhase(p2);
       results.push(p2);
     }
-    const hwm = server.exit ? NaN : rssKb(server.child.pid!, 'VmHWM') / 1024;
+    const hwm = server.exit ? NaN : procStatusKb(server.child.pid!, 'VmHWM') / 1024;
     const died = server.exit;
     if (died) console.log(`\nTHE SERVER EXITED (${server.exit}); its log ends:\n${logTail(server)}`);
     else await stopServer(server);

@@ -84,3 +84,13 @@ export function cpuUs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
+
+/** A figure of `/proc/<pid>/status` (VmRSS: resident now, VmHWM: its peak), in kB; NaN once the process is gone. */
+export function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  try {
+    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm'));
+    return m?.[1] ? Number(m[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { conversationIdField } from '../../shared/schemas/chat';
+import { idField } from '../../shared/schemas/fields';
 import { UPLOAD_MESSAGES } from '../../shared/uploads';
 import type { IncomingFile } from '../services/documents';
 import { authedProcedure, router, subscribedProcedure } from '../trpc/init';
 
-const documentIdField = z.coerce
-  .number({ error: 'Invalid document id' })
-  .int('Invalid document id')
-  .positive('Invalid document id')
-  .max(Number.MAX_SAFE_INTEGER, 'Invalid document id');
+const documentIdField = idField('Invalid document id');
 
 const incomingFile = z.custom<IncomingFile>(
   (v) => typeof v === 'object' && v !== null && typeof (v as { read?: unknown }).read === 'function',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './fields';
 
 export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
 
@@ -24,12 +25,7 @@ export const CHAT_MESSAGES = {
   searchTooLong: `A search can be at most ${CHAT_LIMITS.searchQueryMaxChars} characters`,
 } as const;
 
-/** Path parameters arrive as strings over REST, numbers over tRPC. */
-export const conversationIdField = z.coerce
-  .number({ error: CHAT_MESSAGES.conversationId })
-  .int(CHAT_MESSAGES.conversationId)
-  .positive(CHAT_MESSAGES.conversationId)
-  .max(Number.MAX_SAFE_INTEGER, CHAT_MESSAGES.conversationId);
+export const conversationIdField = idField(CHAT_MESSAGES.conversationId);
 
 /** What the composer may send: not blank, not longer than the editor checks. */
 export const messageContentField = z

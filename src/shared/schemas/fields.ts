@@ -34,3 +34,7 @@ export const registerPasswordField = passwordField(LIMITS.registerPasswordMin, M
 
 export const usernameField = (min: number = LIMITS.usernameMin, message: string = MESSAGES.usernameMin) =>
   z.string().trim().min(min, message).max(LIMITS.usernameMax, MESSAGES.tooLong);
+
+/** A row id in a path or a body: path parameters arrive as strings over REST, numbers over tRPC. */
+export const idField = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);

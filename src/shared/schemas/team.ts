@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOUR_MS, LIMITS } from '../limits';
-import { MESSAGES, emailField } from './fields';
+import { MESSAGES, emailField, idField } from './fields';
 
 export const TEAM_LIMITS = {
   nameMax: 100,
@@ -29,12 +29,7 @@ export const teamNameField = z
   .min(LIMITS.teamNameMin, TEAM_MESSAGES.nameMin)
   .max(TEAM_LIMITS.nameMax, TEAM_MESSAGES.nameTooLong);
 
-/** Path parameters arrive as strings over REST, numbers over tRPC. */
-export const teamIdField = z.coerce
-  .number({ error: TEAM_MESSAGES.id })
-  .int(TEAM_MESSAGES.id)
-  .positive(TEAM_MESSAGES.id)
-  .max(Number.MAX_SAFE_INTEGER, TEAM_MESSAGES.id);
+export const teamIdField = idField(TEAM_MESSAGES.id);
 
 export const invitationTokenField = z
   .string({ error: TEAM_MESSAGES.token })
