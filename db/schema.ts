@@ -232,3 +232,32 @@ export const documentChunks = sqliteTable(
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * Every admin change and admin sign-in, append-only (triggers refuse UPDATE and
+ * DELETE). Admin and target are kept by id and by name at the time, without
+ * foreign keys, so a row outlives the accounts it names.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    adminId: integer().notNull(),
+    adminUsername: text().notNull(),
+    action: text().notNull(),
+    targetType: text({ enum: ['user', 'team'] }),
+    targetId: integer(),
+    targetLabel: text(),
+    /** JSON: `{ field: { before, after } }` for the fields the action changed. */
+    changes: text().notNull().default('{}'),
+    ip: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('audit_log_admin_idx').on(t.adminId, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;

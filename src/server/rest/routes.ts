@@ -6,11 +6,116 @@ import { replyResponse } from './sse-reply';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
-/** The list answers the array of the contract; the next page's cursor travels in a header. */
-function pageWithCursorHeader<T>(page: { items: T[]; nextCursor: string | null }, r: RestRequest) {
+/** The list answers the array of the contract; the next page's cursor (and the count, when known) travel in headers. */
+function pageWithCursorHeader<T>(page: { items: T[]; nextCursor: string | null; total?: number }, r: RestRequest) {
   if (page.nextCursor) r.header('X-Next-Cursor', page.nextCursor);
+  if (page.total != null) r.header('X-Total-Count', String(page.total));
   return page.items;
 }
+
+const listQuery = (r: RestRequest) => ({ search: r.query.search ?? r.query.q, cursor: r.query.cursor, limit: r.query.limit });
+const auditQuery = (r: RestRequest) => ({
+  adminId: r.query.adminId,
+  action: r.query.action,
+  targetType: r.query.targetType,
+  targetId: r.query.targetId,
+  cursor: r.query.cursor,
+  limit: r.query.limit,
+});
+
+function csvDownload(csv: string) {
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="copydesk-audit-log.csv"',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+/** API.md's admin rows, plus the audit log. Lists take `?search=`, `?cursor=` (X-Next-Cursor) and `?limit=`. */
+const adminRoutes: RestRoute[] = [
+  row('GET', '/api/admin/users', (api) => api.admin.users.list, listQuery, { answer: pageWithCursorHeader }),
+  row(
+    'POST',
+    '/api/admin/users',
+    (api) => api.admin.users.create,
+    (r) => pick(r.body, 'username', 'email', 'password', 'subscriptionStatus', 'subscriptionPlan', 'isAdmin'),
+    { status: 201 },
+  ),
+  row(
+    'PUT',
+    '/api/admin/users/:id',
+    (api) => api.admin.users.update,
+    (r) => ({ id: r.params.id, ...pick(r.body, 'username', 'email', 'subscriptionStatus', 'subscriptionPlan', 'isAdmin') }),
+  ),
+  row(
+    'DELETE',
+    '/api/admin/users/:id',
+    (api) => api.admin.users.delete,
+    (r) => ({ id: r.params.id }),
+  ),
+  row(
+    'POST',
+    '/api/admin/users/:id/gift-subscription',
+    (api) => api.admin.users.gift,
+    (r) => ({ id: r.params.id }),
+  ),
+  row('GET', '/api/admin/teams', (api) => api.admin.teams.list, listQuery, { answer: pageWithCursorHeader }),
+  row(
+    'POST',
+    '/api/admin/teams',
+    (api) => api.admin.teams.create,
+    (r) => pick(r.body, 'name', 'ownerId', 'maxSeats'),
+    { status: 201 },
+  ),
+  row(
+    'PUT',
+    '/api/admin/teams/:id',
+    (api) => api.admin.teams.update,
+    (r) => ({ id: r.params.id, ...pick(r.body, 'name', 'maxSeats') }),
+  ),
+  row(
+    'DELETE',
+    '/api/admin/teams/:id',
+    (api) => api.admin.teams.delete,
+    (r) => ({ id: r.params.id }),
+  ),
+  row(
+    'GET',
+    '/api/admin/teams/:id/members',
+    (api) => api.admin.teams.members,
+    (r) => ({ id: r.params.id }),
+  ),
+  row(
+    'GET',
+    '/api/admin/teams/:id/invitations',
+    (api) => api.admin.teams.invitations,
+    (r) => ({ id: r.params.id }),
+  ),
+  row(
+    'POST',
+    '/api/admin/teams/:id/invite',
+    (api) => api.admin.teams.invite,
+    (r) => ({ id: r.params.id, ...pick(r.body, 'email') }),
+    { status: 201 },
+  ),
+  row(
+    'POST',
+    '/api/admin/teams/:id/resend-invitation/:invitationId',
+    (api) => api.admin.teams.resendInvitation,
+    (r) => ({ id: r.params.id, invitationId: r.params.invitationId }),
+  ),
+  row(
+    'PATCH',
+    '/api/admin/teams/:id/subscription',
+    (api) => api.admin.teams.setSubscription,
+    (r) => ({ id: r.params.id, ...pick(r.body, 'subscriptionStatus') }),
+  ),
+  row('GET', '/api/admin/audit-log', (api) => api.admin.audit.list, auditQuery, { answer: pageWithCursorHeader }),
+  row('GET', '/api/admin/audit-log.csv', (api) => api.admin.audit.csv, auditQuery, { answer: csvDownload }),
+];
 
 /** The spec's `/api/*` paths, each a call to a procedure. */
 export const restRoutes: RestRoute[] = [
@@ -181,4 +286,5 @@ export const restRoutes: RestRoute[] = [
     async (r) => ({ payload: await r.hono.req.text(), signature: r.hono.req.header('stripe-signature') ?? '' }),
     { rawBody: true },
   ),
+  ...adminRoutes,
 ];

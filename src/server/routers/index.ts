@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from '../trpc/init';
+import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { chatRouter } from './chat';
 import { documentsRouter } from './documents';
@@ -7,6 +8,7 @@ import { subscriptionRouter } from './subscription';
 import { teamRouter } from './team';
 
 export const appRouter = router({
+  admin: adminRouter,
   auth: authRouter,
   chat: chatRouter,
   documents: documentsRouter,

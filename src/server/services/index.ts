@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import type { DB } from '../db';
 import { RATE_LIMITS } from '../../shared/limits';
 import { createAccessService } from './access';
+import { createAdminService } from './admin';
+import { createAuditService } from './admin/audit';
 import { createAiProvider, type AiProvider } from './ai';
 import { createBillingService } from './billing';
 import type { BillingProvider } from './billing/types';
@@ -33,6 +35,7 @@ export function createServices(o: ServiceOptions) {
   const log = o.log ?? ((line: string) => console.log(line));
   const users = createUserService(o.db, o.clock);
   const sessions = createSessionService(o.db, o.clock);
+  const audit = createAuditService(o.db, o.clock);
   const limiter = createRateLimiter(o.clock);
   const mail =
     o.mail ??
@@ -51,6 +54,7 @@ export function createServices(o: ServiceOptions) {
     mail,
     appUrl: o.config.appUrl,
     registrationsPerIp: { ...RATE_LIMITS.registrationsPerIp, max: o.config.registrationsPerHour },
+    audit,
     log,
   });
   const teams = createTeamService({ db: o.db, clock: o.clock, mail, limiter, appUrl: o.config.appUrl, log });
@@ -61,7 +65,8 @@ export function createServices(o: ServiceOptions) {
   const documents = () => (services as { documents?: PassageSource }).documents;
   const chat = createChatService({ db: o.db, clock: o.clock, limiter, ai, documents, log });
   const documentService = createDocumentService({ db: o.db, clock: o.clock, config: o.config, limiter, log, chat: () => chat });
-  const services = { users, sessions, limiter, mail, accounts, access, teams, billing, ai, chat, documents: documentService };
+  const admin = createAdminService({ db: o.db, users, teams, billing, audit });
+  const services = { users, sessions, limiter, mail, accounts, access, teams, billing, ai, chat, documents: documentService, admin };
   return services;
 }
 

@@ -8,6 +8,7 @@ import { fail } from '../../errors';
 import type { MailService } from '../mail';
 import { addressKey, type RateLimiter, type RateRule } from '../rate-limiter';
 import type { UserService } from '../users';
+import type { AuditService } from '../admin/audit';
 import { createKnownDevices } from './known-devices';
 import { verifyAgainstDummy, verifyPassword, hashPassword } from './passwords';
 import type { SessionService } from './sessions';
@@ -43,6 +44,8 @@ interface Deps {
   appUrl: string;
   /** Registrations one client address may make (REGISTRATIONS_PER_HOUR). */
   registrationsPerIp?: RateRule;
+  /** Each admin sign-in is written to the audit log. */
+  audit?: AuditService;
   log?: (line: string) => void;
 }
 
@@ -95,6 +98,7 @@ export function createAccountService(deps: Deps) {
       checks.forEach(([key], i) => limiter.forget(key, hits[i]!));
       if (!deviceId) limiter.reset(loginAccountKey(input.email));
       if (previousSessionId) deps.sessions.invalidate(previousSessionId);
+      if (found.isAdmin) deps.audit?.record({ user: found, ip: client.ip }, { action: 'admin.sign_in' });
       return {
         user: found,
         knownDevice: devices.remember(found, client.cookie),

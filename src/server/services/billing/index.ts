@@ -8,12 +8,14 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import { TRPCError } from '@trpc/server';
 import { fail } from '../../errors';
-import { RATE_LIMITS } from '../../../shared/limits';
+import { DAY_MS, RATE_LIMITS } from '../../../shared/limits';
 import { addressKey, type RateLimiter } from '../rate-limiter';
 import { createLocalBilling } from './local';
 import { TEAM_ERRORS } from '../teams';
 import { ALREADY_ACTIVE, NOTHING_TO_CANCEL, TEAM_SUSPENDED_NO_SUBSCRIBE } from './messages';
-import { loadTeamPayer, teamPayer, userPayer, type TeamPayer } from './payer';
+import { giftSubscriptionId, isGift, loadTeamPayer, savePayerState, teamPayer, userPayer, type TeamPayer, type UserPayer } from './payer';
+import { ADMIN_LIMITS } from '../../../shared/schemas/admin';
+import { PROFESSIONAL_PLAN } from '../../../shared/plan';
 import { createPromoCodeStore } from './promo-codes';
 import { createStripeBilling } from './stripe';
 import type { BillingProvider } from './types';
@@ -71,6 +73,18 @@ export function createBillingService(
     if (team.ownerId !== user.id) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
     return teamPayer(team, user);
   }
+  /** A gift ends at its renewal date, whichever provider is configured. */
+  function settleGift(payer: UserPayer): UserPayer {
+    const renewal = payer.subscriptionRenewalDate;
+    if (!renewal || renewal.getTime() > clock().getTime()) return payer;
+    return savePayerState(db, payer, {
+      subscriptionStatus: 'inactive',
+      subscriptionPlan: null,
+      subscriptionRenewalDate: null,
+      cancelAtPeriodEnd: false,
+      billingSubscriptionId: null,
+    });
+  }
   const promos = createPromoCodeStore(db, clock);
   const billing =
     provider ??
@@ -95,7 +109,37 @@ export function createBillingService(
     }),
 
     /** Cheap unless a period has ended: called on every authenticated request. */
-    settle: (user: UserRow): UserRow => billing.settle(userPayer(user)).user,
+    settle(user: UserRow): UserRow {
+      const payer = userPayer(user);
+      return isGift(payer.billingSubscriptionId) ? settleGift(payer).user : billing.settle(payer).user;
+    },
+
+    /**
+     * An admin's gift: the plan for GIFT_DAYS, then it ends (it never bills). Whatever the provider
+     * ran for the user stops first, so nobody pays during the gift and no later webhook undoes it.
+     */
+    async gift(user: UserRow): Promise<UserRow> {
+      await viaProvider('end before gift', () => billing.end(userPayer(user)));
+      const now = clock();
+      const payer = userPayer(user);
+      return savePayerState(db, payer, {
+        subscriptionStatus: 'active',
+        subscriptionPlan: PROFESSIONAL_PLAN.id,
+        subscriptionRenewalDate: new Date(now.getTime() + ADMIN_LIMITS.giftDays * DAY_MS),
+        cancelAtPeriodEnd: true,
+        billingSubscriptionId: giftSubscriptionId(payer, now),
+      }).user;
+    },
+
+    /** Before a user (and the team they own) is deleted: the provider stops billing them. */
+    async endAll(user: UserRow): Promise<void> {
+      await viaProvider('end', () => billing.end(userPayer(user)));
+      const owned = db.select().from(teams).where(eq(teams.ownerId, user.id)).get();
+      if (owned) await viaProvider('team end', () => billing.end(teamPayer(owned, user)));
+    },
+
+    /** Before a team is deleted. */
+    endTeam: (team: TeamRow) => viaProvider('team end', () => billing.end(loadTeamPayer(db, team))),
 
     async validatePromo(user: UserRow, promoCode: string, ip: string): Promise<PromoValidation> {
       if (!promoCode) return { valid: false, message: 'Please enter a promo code' };

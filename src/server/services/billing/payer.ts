@@ -80,6 +80,10 @@ export function teamStatusFor(providerStatus: string): string {
   return providerStatus;
 }
 
+/** A plan an admin gave: it names no provider subscription, and it ends at its renewal date. */
+export const giftSubscriptionId = (payer: Payer, now: Date) => `gift_${payer.key}_${now.getTime()}`;
+export const isGift = (subscriptionId: string | null): boolean => subscriptionId?.startsWith('gift_') ?? false;
+
 /** The one writer of a payer's subscription fields. */
 export function savePayerState<P extends Payer>(db: DB, payer: P, state: SubscriptionState & { quantity?: number }): P {
   const { quantity, trialUsedAt, ...fields } = state;

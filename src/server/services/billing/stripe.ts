@@ -10,7 +10,7 @@ import type { DB } from '../../db';
 import { fail } from '../../errors';
 import { ALREADY_ACTIVE, NOTHING_TO_CANCEL } from './messages';
 import { describeDiscount, PROMO_MESSAGES } from './promo-codes';
-import { loadTeamPayer, saveCustomerId, savePayerState, userPayer, type Payer } from './payer';
+import { loadTeamPayer, saveCustomerId, savePayerState, userPayer, type Payer, isGift } from './payer';
 import type { BillingProvider } from './types';
 
 export interface StripeBillingConfig {
@@ -150,8 +150,9 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
    * waits for a card is cancelled, so nobody pays for two.
    */
   async function settlePrevious(payer: Payer): Promise<Stripe.Subscription | undefined> {
-    if (!payer.billingSubscriptionId) return undefined;
-    const previous = await retrieve(payer.billingSubscriptionId).catch(unlessMissing);
+    const subscriptionId = stripeSubscriptionId(payer);
+    if (!subscriptionId) return undefined;
+    const previous = await retrieve(subscriptionId).catch(unlessMissing);
     if (!previous) return undefined;
     if (grantsAccess(statusFromStripe(previous))) {
       sync(previous, payer);
@@ -162,6 +163,10 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     }
     return undefined;
   }
+
+  /** The payer's subscription at Stripe; a gifted plan has none. */
+  const stripeSubscriptionId = (payer: Payer): string | null =>
+    payer.billingSubscriptionId && !isGift(payer.billingSubscriptionId) ? payer.billingSubscriptionId : null;
 
   const retrieve = (subscriptionId: string) => stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] });
 
@@ -248,8 +253,9 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     },
 
     async activate(payer) {
-      if (!payer.billingSubscriptionId) return;
-      let sub = await retrieve(payer.billingSubscriptionId);
+      const subscriptionId = stripeSubscriptionId(payer);
+      if (!subscriptionId) return;
+      let sub = await retrieve(subscriptionId);
       const setupIntent = sub.pending_setup_intent;
       if (
         !sub.default_payment_method &&
@@ -268,20 +274,30 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     },
 
     async cancel(payer) {
-      if (!payer.billingSubscriptionId) fail('BAD_REQUEST', NOTHING_TO_CANCEL);
+      const subscriptionId = stripeSubscriptionId(payer);
+      if (!subscriptionId) fail('BAD_REQUEST', NOTHING_TO_CANCEL);
       const sub = await stripe.subscriptions.update(
-        payer.billingSubscriptionId,
+        subscriptionId,
         { cancel_at_period_end: true },
-        { idempotencyKey: `copydesk-cancel-${payer.billingSubscriptionId}` },
+        { idempotencyKey: `copydesk-cancel-${subscriptionId}` },
       );
       sync(sub, payer);
+    },
+
+    async end(payer) {
+      const subscriptionId = stripeSubscriptionId(payer);
+      if (!subscriptionId) return;
+      const sub = await retrieve(subscriptionId).catch(unlessMissing);
+      if (!sub || sub.status === 'canceled' || sub.status === 'incomplete_expired') return;
+      await stripe.subscriptions.cancel(sub.id, {}, { idempotencyKey: `copydesk-end-${sub.id}` });
     },
 
     settle: (payer) => payer,
 
     async updateSeats(payer) {
-      if (!payer.billingSubscriptionId) return;
-      const sub = await retrieve(payer.billingSubscriptionId).catch(unlessMissing);
+      const subscriptionId = stripeSubscriptionId(payer);
+      if (!subscriptionId) return;
+      const sub = await retrieve(subscriptionId).catch(unlessMissing);
       if (!sub || NOT_RUNNING.has(sub.status)) return;
       const item = sub.items.data[0];
       if (!item || item.quantity === payer.quantity) return;

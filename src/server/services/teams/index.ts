@@ -11,6 +11,7 @@ import {
   type TeamMember,
 } from '../../../shared/schemas/team';
 import { LIMITS } from '../../../shared/limits';
+import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
@@ -20,7 +21,7 @@ import type { RateLimiter } from '../rate-limiter';
 import { invitationEmail, invitationLink } from './invitation-email';
 import { countMembers, findTeam, listInvitations, listMembers, toInvitation, toTeam } from './shapes';
 
-export { countMembers, toTeam } from './shapes';
+export { countMembers, teamShape, toTeam } from './shapes';
 
 export const TEAM_ERRORS = {
   ownerOnly: 'Only the team owner can do this',
@@ -130,6 +131,85 @@ export function createTeamService(deps: TeamServiceDeps) {
     fail('CONFLICT', TEAM_MESSAGES.seatsFull, { code: 'SEATS_FULL', maxSeats: team.maxSeats });
   }
 
+  /** Creates the team with its owner as first member; `ownerBusy` answers an owner already in a team. */
+  function insertTeam(ownerId: number, name: string, maxSeats: number, ownerBusy: string): TeamRow {
+    return db.transaction(
+      (tx) => {
+        const current = tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, ownerId)).get();
+        if (!current) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+        if (current.teamId != null) fail('CONFLICT', ownerBusy);
+        const now = clock();
+        const team = tx.insert(teams).values({ name, ownerId, maxSeats, createdAt: now }).returning().get();
+        tx.update(users).set({ teamId: team.id, teamJoinedAt: now }).where(eq(users.id, ownerId)).run();
+        return team;
+      },
+      { behavior: 'immediate' },
+    );
+  }
+
+  async function inviteTo(team: TeamRow, inviter: UserRow, email: string): Promise<IssuedInvitation> {
+    const address = email.toLowerCase();
+    const token = newInvitationToken();
+    const invitation = db.transaction(
+      (tx) => {
+        const invitee = tx.select({ teamId: users.teamId }).from(users).where(eq(users.email, address)).get();
+        if (invitee?.teamId === team.id) fail('CONFLICT', TEAM_ERRORS.alreadyMember);
+        if (countMembers(tx, team.id) >= team.maxSeats) seatsFull(team);
+        const now = clock();
+        const sameAddress = and(
+          eq(teamInvitations.teamId, team.id),
+          eq(teamInvitations.email, address),
+          eq(teamInvitations.status, 'pending'),
+        );
+        const live = tx
+          .select({ id: teamInvitations.id })
+          .from(teamInvitations)
+          .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
+          .get();
+        if (live) fail('CONFLICT', TEAM_ERRORS.alreadyInvited);
+        takeEmailAllowance(team);
+        // An expired invitation to the same address is replaced, so the owner sees one row per person.
+        tx.delete(teamInvitations).where(sameAddress).run();
+        return tx
+          .insert(teamInvitations)
+          .values({
+            teamId: team.id,
+            email: address,
+            tokenHash: hashToken(token),
+            invitedById: inviter.id,
+            createdAt: now,
+            updatedAt: now,
+            expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+          })
+          .returning()
+          .get();
+      },
+      { behavior: 'immediate' },
+    );
+    return sendInvitation(team, invitation, token, inviter);
+  }
+
+  async function resendFor(team: TeamRow, inviter: UserRow, invitationId: number): Promise<IssuedInvitation> {
+    const found = db
+      .select()
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
+      .get();
+    if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+    if (found.status !== 'pending') fail('BAD_REQUEST', TEAM_ERRORS.notPending);
+    takeEmailAllowance(team);
+    const token = newInvitationToken();
+    const now = clock();
+    const invitation = db
+      .update(teamInvitations)
+      .set({ tokenHash: hashToken(token), updatedAt: now, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) })
+      .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')))
+      .returning()
+      .get();
+    if (!invitation) fail('BAD_REQUEST', TEAM_ERRORS.notPending);
+    return sendInvitation(team, invitation, token, inviter);
+  }
+
   const service = {
     /** For the access service: what a member's cover depends on, read on every request. */
     findForAccess(teamId: number): { name: string; subscriptionStatus: string } | undefined {
@@ -150,88 +230,16 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     /** The caller becomes the owner and first member of a team of the default seats. */
     create(user: UserRow, name: string): Team {
-      const row = db.transaction(
-        (tx) => {
-          const current = tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get();
-          if (current?.teamId != null) fail('CONFLICT', TEAM_ERRORS.alreadyInTeam);
-          const now = clock();
-          const team = tx
-            .insert(teams)
-            .values({ name, ownerId: user.id, maxSeats: LIMITS.defaultTeamSeats, createdAt: now })
-            .returning()
-            .get();
-          tx.update(users).set({ teamId: team.id, teamJoinedAt: now }).where(eq(users.id, user.id)).run();
-          return team;
-        },
-        { behavior: 'immediate' },
-      );
-      return toTeam(db, row);
+      return toTeam(db, insertTeam(user.id, name, LIMITS.defaultTeamSeats, TEAM_ERRORS.alreadyInTeam));
     },
 
-    async invite(user: UserRow, email: string): Promise<IssuedInvitation> {
-      const team = ownedTeam(user);
-      const address = email.toLowerCase();
-      const token = newInvitationToken();
-      const invitation = db.transaction(
-        (tx) => {
-          const invitee = tx.select({ teamId: users.teamId }).from(users).where(eq(users.email, address)).get();
-          if (invitee?.teamId === team.id) fail('CONFLICT', TEAM_ERRORS.alreadyMember);
-          if (countMembers(tx, team.id) >= team.maxSeats) seatsFull(team);
-          const now = clock();
-          const sameAddress = and(
-            eq(teamInvitations.teamId, team.id),
-            eq(teamInvitations.email, address),
-            eq(teamInvitations.status, 'pending'),
-          );
-          const live = tx
-            .select({ id: teamInvitations.id })
-            .from(teamInvitations)
-            .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
-            .get();
-          if (live) fail('CONFLICT', TEAM_ERRORS.alreadyInvited);
-          takeEmailAllowance(team);
-          // An expired invitation to the same address is replaced, so the owner sees one row per person.
-          tx.delete(teamInvitations).where(sameAddress).run();
-          return tx
-            .insert(teamInvitations)
-            .values({
-              teamId: team.id,
-              email: address,
-              tokenHash: hashToken(token),
-              invitedById: user.id,
-              createdAt: now,
-              updatedAt: now,
-              expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-            })
-            .returning()
-            .get();
-        },
-        { behavior: 'immediate' },
-      );
-      return sendInvitation(team, invitation, token, user);
+    invite(user: UserRow, email: string): Promise<IssuedInvitation> {
+      return inviteTo(ownedTeam(user), user, email);
     },
 
     /** A new token and a new week; the old link stops working. */
-    async resend(user: UserRow, invitationId: number): Promise<IssuedInvitation> {
-      const team = ownedTeam(user);
-      const found = db
-        .select()
-        .from(teamInvitations)
-        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
-        .get();
-      if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
-      if (found.status !== 'pending') fail('BAD_REQUEST', TEAM_ERRORS.notPending);
-      takeEmailAllowance(team);
-      const token = newInvitationToken();
-      const now = clock();
-      const invitation = db
-        .update(teamInvitations)
-        .set({ tokenHash: hashToken(token), updatedAt: now, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) })
-        .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')))
-        .returning()
-        .get();
-      if (!invitation) fail('BAD_REQUEST', TEAM_ERRORS.notPending);
-      return sendInvitation(team, invitation, token, user);
+    resend(user: UserRow, invitationId: number): Promise<IssuedInvitation> {
+      return resendFor(ownedTeam(user), user, invitationId);
     },
 
     cancel(user: UserRow, invitationId: number): { success: true } {
@@ -375,6 +383,57 @@ export function createTeamService(deps: TeamServiceDeps) {
       );
       if (!row) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
       return toTeam(db, row);
+    },
+
+    // What the admin console does to any team, by id. The rules are the ones above.
+
+    /** 404 when there is no such team. */
+    find(teamId: number): TeamRow {
+      const team = findTeam(db, teamId);
+      if (!team) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
+      return team;
+    },
+
+    /** For an owner in no team: 409 otherwise. */
+    createFor(ownerId: number, name: string, maxSeats: number): TeamRow {
+      return insertTeam(ownerId, name, maxSeats, ADMIN_MESSAGES.ownerInTeam);
+    },
+
+    membersOf: (team: TeamRow): TeamMember[] => listMembers(db, team),
+    invitationsOf: (team: TeamRow): Invitation[] => listInvitations(db, team.id),
+    inviteTo,
+    resendFor,
+
+    /** Never below the seats in use: 400 and nothing changes. Returns the team before and after. */
+    update(teamId: number, change: { name: string; maxSeats: number }): { before: TeamRow; after: TeamRow } {
+      return db.transaction(
+        (tx) => {
+          const before = findTeam(tx, teamId);
+          if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
+          const used = countMembers(tx, teamId);
+          if (change.maxSeats < used) fail('BAD_REQUEST', ADMIN_MESSAGES.seatsBelowUsed(used), { usedSeats: used });
+          const after = tx.update(teams).set(change).where(eq(teams.id, teamId)).returning().get()!;
+          return { before, after };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /** Members are released (trigger `teams_release_members`); invitations go with the team. */
+    remove(teamId: number): TeamRow {
+      const gone = db.delete(teams).where(eq(teams.id, teamId)).returning().get();
+      if (!gone) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
+      return gone;
+    },
+
+    /** Read by the access service on each member's next request. */
+    setStatus(teamId: number, status: 'active' | 'suspended'): { before: TeamRow; after: TeamRow } {
+      return db.transaction((tx) => {
+        const before = findTeam(tx, teamId);
+        if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
+        const after = tx.update(teams).set({ subscriptionStatus: status }).where(eq(teams.id, teamId)).returning().get()!;
+        return { before, after };
+      });
     },
   };
   return service;

@@ -10,15 +10,20 @@ export function countMembers(db: Pick<DB, 'select'>, teamId: number): number {
 
 export function toTeam(db: Pick<DB, 'select'>, row: TeamRow): Team {
   const owner = db.select({ username: users.username }).from(users).where(eq(users.id, row.ownerId)).get();
+  return teamShape(row, owner?.username ?? '', countMembers(db, row.id));
+}
+
+/** API.md's Team, given what is read from other rows. */
+export function teamShape(row: TeamRow, ownerUsername: string, usedSeats: number): Team {
   return {
     id: row.id,
     name: row.name,
     ownerId: row.ownerId,
-    ownerUsername: owner?.username ?? '',
+    ownerUsername,
     subscriptionStatus: row.subscriptionStatus || 'inactive',
     subscriptionPlan: row.subscriptionPlan ?? null,
     maxSeats: row.maxSeats,
-    usedSeats: countMembers(db, row.id),
+    usedSeats,
     subscriptionRenewalDate: row.subscriptionRenewalDate?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,0 +1,8 @@
+-- The audit log is append-only: no path in the application (or a stray query) may rewrite or erase it.
+CREATE TRIGGER `audit_log_no_update` BEFORE UPDATE ON `audit_log` BEGIN
+  SELECT RAISE(ABORT, 'audit_log is append-only');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `audit_log_no_delete` BEFORE DELETE ON `audit_log` BEGIN
+  SELECT RAISE(ABORT, 'audit_log is append-only');
+END;
