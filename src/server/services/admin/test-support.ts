@@ -1,0 +1,52 @@
+import { asc, eq } from 'drizzle-orm';
+import { auditLog, users, type UserRow } from '../../../../db/schema';
+import type { AuditEntry } from '../../../shared/schemas/admin';
+import type { TestApp } from '../../test-app';
+import { login, PASSWORD } from '../../test-http';
+
+export interface SignedInAdmin {
+  token: string;
+  id: number;
+  username: string;
+  email: string;
+}
+
+/** An admin made as the operator makes one (`create-admin`), then signed in through POST /api/login. */
+export async function signedInAdmin(t: TestApp, name = 'chief', o: { ip?: string } = {}): Promise<SignedInAdmin> {
+  const email = `${name}@news.example`;
+  const { user } = await t.services.users.ensureAdmin(email, PASSWORD);
+  const { res, token } = await login(t, email, PASSWORD, o.ip ? { headers: { 'x-forwarded-for': o.ip } } : {});
+  if (res.status !== 200 || !token) throw new Error(`admin login ${name}: ${res.status} ${await res.text()}`);
+  return { token, id: user.id, username: user.username, email };
+}
+
+/** The account as stored now, or undefined once it is gone. */
+export const userRowOf = (t: TestApp, email: string): UserRow | undefined => t.db.select().from(users).where(eq(users.email, email)).get();
+
+/** Every audit row, oldest first, read straight from the table. */
+export function auditRows(t: TestApp): AuditEntry[] {
+  return t.db
+    .select()
+    .from(auditLog)
+    .orderBy(asc(auditLog.id))
+    .all()
+    .map((r) => ({
+      id: r.id,
+      adminId: r.adminId,
+      adminUsername: r.adminUsername,
+      action: r.action as AuditEntry['action'],
+      targetType: r.targetType,
+      targetId: r.targetId,
+      targetLabel: r.targetLabel,
+      changes: JSON.parse(r.changes) as AuditEntry['changes'],
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+    }));
+}
+
+/** The audit rows written while `action` ran. */
+export async function auditRowsWrittenBy(t: TestApp, action: () => Promise<unknown>): Promise<AuditEntry[]> {
+  const before = auditRows(t).length;
+  await action();
+  return auditRows(t).slice(before);
+}
