@@ -88,11 +88,15 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
 
     async resendInvitation(actor: Actor, id: number, invitationId: number): Promise<IssuedInvitation> {
       const team = teamService.find(id);
+      const previous = teamService.invitationsOf(team).find((i) => i.id === invitationId);
       const invitation = await teamService.resendFor(team, actor.user, invitationId);
       audit.record(actor, {
         action: 'team.resend_invitation',
         target: target(team),
-        changes: { expiresAt: { before: null, after: invitation.expiresAt }, invitation: { before: null, after: invitation.email } },
+        changes: {
+          expiresAt: { before: previous?.expiresAt ?? null, after: invitation.expiresAt },
+          invitation: { before: null, after: invitation.email },
+        },
       });
       return invitation;
     },
