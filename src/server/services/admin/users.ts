@@ -157,6 +157,8 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
     async delete(actor: Actor, id: number): Promise<{ success: true }> {
       if (id === actor.user.id) fail('BAD_REQUEST', ADMIN_MESSAGES.deleteSelf);
       const user = find(id);
+      // Checked before the provider stops billing too: a refused deletion must leave the plan running.
+      if (user.isAdmin) assertAnotherAdmin(db, id);
       await billing.endAll(user);
       db.transaction(
         (tx) => {
