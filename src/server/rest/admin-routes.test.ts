@@ -153,6 +153,20 @@ describe('who may call the admin rows', () => {
               email: 'nora.k@news.example',
               subscriptionPlan: 'Basic',
             });
+            // A field left out of the body stays as it is.
+            const renamed = await send(
+              t,
+              'PUT',
+              `/api/admin/users/${nora}`,
+              { username: 'nora', email: 'nora.k@news.example' },
+              { token: admin.token },
+            );
+            expect(await json(renamed)).toMatchObject({
+              username: 'nora',
+              subscriptionPlan: 'Basic',
+              subscriptionStatus: 'inactive',
+              isAdmin: false,
+            });
           },
         },
         {
@@ -534,6 +548,9 @@ describe('conflicts, limits and missing rows', () => {
     const first = await created(api.post(`/api/admin/teams/${team.id}/invite`, { email: 'pia@news.example' }));
     const firstMail = await sink.waitFor('pia@news.example');
     expect(firstMail.raw).toContain('Metro Desk');
+    // The invitee joins Olivia's team, so the invitation is hers, whichever admin sent it.
+    expect(firstMail.raw).toContain('olivia');
+    expect(firstMail.raw).not.toContain('chief');
     expect(new URL(extractLink(firstMail.raw, '/accept-invitation?token=')).searchParams.get('token')).toBe(tokenOfUrl(first.inviteUrl));
 
     t.clock.advance(DAY_MS / 2);
@@ -564,6 +581,9 @@ describe('conflicts, limits and missing rows', () => {
 
     // The invitee accepts through the resent link; then there is nothing left to resend.
     const pia = await registerUser(t, 'pia');
+    expect(await json(await get(t, '/api/user/pending-invitations', { token: pia }))).toMatchObject([
+      { teamName: 'Metro Desk', inviterName: 'olivia' },
+    ]);
     expect((await post(t, `/api/team/accept-invitation/${tokenOfUrl(body.inviteUrl)}`, undefined, { token: pia })).status).toBe(200);
     const mailsBefore = sink.received.length;
     const accepted = await api.post(`/api/admin/teams/${team.id}/resend-invitation/${first.id}`);
@@ -703,8 +723,8 @@ describe('self-protection', () => {
     const demote = await api.put(`/api/admin/users/${admin.id}`, { username: 'chief', email: 'chief@news.example', isAdmin: false });
     expect(demote.status).toBe(400);
     expect(await json(demote)).toEqual({ message: 'You cannot remove your own admin access' });
-    // Leaving out isAdmin means false: still a demotion, still refused.
-    expect((await api.put(`/api/admin/users/${admin.id}`, { username: 'chief', email: 'chief@news.example' })).status).toBe(400);
+    // Leaving out isAdmin leaves it as it is: no accidental demotion.
+    expect((await api.put(`/api/admin/users/${admin.id}`, { username: 'chief', email: 'chief@news.example' })).status).toBe(200);
     expect(userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
     expect((await api.get('/api/admin/users')).status).toBe(200);
 

@@ -326,7 +326,11 @@ describe('the audit row of each action', () => {
       ],
       ['taken username', () => api().admin.users.update({ id: olivia.userId, username: 'MILO', email: 'olivia@news.example' }), 'CONFLICT'],
       ['delete self', () => api().admin.users.delete({ id: chief.id }), 'BAD_REQUEST'],
-      ['demote self', () => api().admin.users.update({ id: chief.id, username: 'chief', email: 'chief@news.example' }), 'BAD_REQUEST'],
+      [
+        'demote self',
+        () => api().admin.users.update({ id: chief.id, username: 'chief', email: 'chief@news.example', isAdmin: false }),
+        'BAD_REQUEST',
+      ],
       ['owner in a team', () => api().admin.teams.create({ name: 'Second Desk', ownerId: milo.userId, maxSeats: 5 }), 'CONFLICT'],
       ['seats below use', () => api().admin.teams.update({ id: team.id, name: 'Metro Desk', maxSeats: 1 }), 'BAD_REQUEST'],
       ['invite a member', () => api().admin.teams.invite({ id: team.id, email: 'milo@news.example' }), 'CONFLICT'],

@@ -37,13 +37,11 @@ export const ADMIN_MESSAGES = {
 export const USER_STATUSES = ['inactive', 'active'] as const;
 export const TEAM_STATUSES = ['active', 'suspended'] as const;
 
+const planText = z.string().trim().max(ADMIN_LIMITS.planMax, ADMIN_MESSAGES.planTooLong).nullable();
 /** Empty means none. */
-const planField = z
-  .string()
-  .trim()
-  .max(ADMIN_LIMITS.planMax, ADMIN_MESSAGES.planTooLong)
-  .nullish()
-  .transform((v) => v || null);
+const planField = planText.optional().transform((v) => v || null);
+/** On an edit, a plan left out stays as it is; empty clears it. */
+const planChangeField = planText.optional().transform((v) => (v === undefined ? undefined : v || null));
 
 /** A seats input that cannot be parsed becomes 1 (the spec's fallback); anything parsed must be 1 or more. */
 export const seatsField = z.preprocess(
@@ -57,22 +55,27 @@ export const seatsField = z.preprocess(
 const adminUserFields = {
   username: usernameField(LIMITS.adminUsernameMin, MESSAGES.adminUsernameMin),
   email: emailField(MESSAGES.emailAddress),
-  subscriptionPlan: planField,
-  isAdmin: z.boolean().default(false),
 };
 
-export const adminUserIdField = idField(ADMIN_MESSAGES.userNotFound);
+export const adminUserIdField = idField(TEAM_MESSAGES.id);
 
 export const adminCreateUserInput = z.object({
   ...adminUserFields,
+  subscriptionPlan: planField,
+  isAdmin: z.boolean().default(false),
   password: passwordField(),
   subscriptionStatus: z.enum(USER_STATUSES, { error: ADMIN_MESSAGES.userStatus }).default('inactive'),
 });
 
-/** Without `subscriptionStatus` the status stays as it is (a trialing user keeps the trial). */
+/**
+ * A field left out stays as it is: without `subscriptionStatus` a trialing user keeps the trial,
+ * and a caller that omits `isAdmin` demotes nobody.
+ */
 export const adminUpdateUserInput = z.object({
   id: adminUserIdField,
   ...adminUserFields,
+  subscriptionPlan: planChangeField,
+  isAdmin: z.boolean().optional(),
   subscriptionStatus: z.enum(USER_STATUSES, { error: ADMIN_MESSAGES.userStatus }).optional(),
 });
 

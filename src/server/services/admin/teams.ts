@@ -21,6 +21,8 @@ interface Deps {
 export function createAdminTeamService({ db, teams: teamService, billing, audit }: Deps) {
   const target = (t: TeamRow) => ({ type: 'team' as const, id: t.id, label: t.name });
   const owner = alias(users, 'owner');
+  /** Invitations name the team's owner as the inviter: the invitee joins the owner's team (the audit log names the admin). */
+  const ownerOf = (team: TeamRow, actor: Actor) => db.select().from(users).where(eq(users.id, team.ownerId)).get() ?? actor.user;
   const usedSeats = sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.teamId} = ${teams.id})`;
 
   return {
@@ -77,7 +79,7 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
 
     async invite(actor: Actor, id: number, email: string): Promise<IssuedInvitation> {
       const team = teamService.find(id);
-      const invitation = await teamService.inviteTo(team, actor.user, email);
+      const invitation = await teamService.inviteTo(team, ownerOf(team, actor), email);
       audit.record(actor, {
         action: 'team.invite',
         target: target(team),
@@ -89,7 +91,7 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
     async resendInvitation(actor: Actor, id: number, invitationId: number): Promise<IssuedInvitation> {
       const team = teamService.find(id);
       const previous = teamService.invitationsOf(team).find((i) => i.id === invitationId);
-      const invitation = await teamService.resendFor(team, actor.user, invitationId);
+      const invitation = await teamService.resendFor(team, ownerOf(team, actor), invitationId);
       audit.record(actor, {
         action: 'team.resend_invitation',
         target: target(team),

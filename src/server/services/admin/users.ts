@@ -118,22 +118,35 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
       return toPublicUser(user);
     },
 
-    /** No admin can remove their own admin access, and the last admin stays one. */
-    update(actor: Actor, input: AdminUpdateUserInput): AdminUser {
-      const { id, subscriptionStatus, ...fields } = input;
-      assertFree(fields, id);
+    /**
+     * No admin can remove their own admin access, and the last admin stays one. Setting a paying
+     * user inactive ends their provider subscription first, or the next webhook would undo it.
+     */
+    async update(actor: Actor, input: AdminUpdateUserInput): Promise<AdminUser> {
+      const { id, subscriptionStatus, ...edits } = input;
+      const fields = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined)) as Partial<typeof edits>;
+      const current = find(id);
+      assertFree(edits, id);
+      const demoting = current.isAdmin && fields.isAdmin === false;
+      if (demoting && id === actor.user.id) fail('BAD_REQUEST', ADMIN_MESSAGES.demoteSelf);
+      // Checked before billing is touched, and again in the transaction that writes.
+      if (demoting) assertAnotherAdmin(db, id);
+      const ending = subscriptionStatus === 'inactive' && current.subscriptionStatus !== 'inactive';
+      if (ending) await billing.endOwn(current);
+      const status = ending
+        ? { subscriptionStatus, subscriptionRenewalDate: null, cancelAtPeriodEnd: false }
+        : subscriptionStatus
+          ? { subscriptionStatus }
+          : {};
       try {
         const user = db.transaction(
           (tx) => {
             const before = tx.select().from(users).where(eq(users.id, id)).get();
             if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-            if (before.isAdmin && !fields.isAdmin) {
-              if (id === actor.user.id) fail('BAD_REQUEST', ADMIN_MESSAGES.demoteSelf);
-              assertAnotherAdmin(tx, id);
-            }
+            if (before.isAdmin && fields.isAdmin === false) assertAnotherAdmin(tx, id);
             const after = tx
               .update(users)
-              .set({ ...fields, ...(subscriptionStatus ? { subscriptionStatus } : {}) })
+              .set({ ...fields, ...status })
               .where(eq(users.id, id))
               .returning()
               .get()!;

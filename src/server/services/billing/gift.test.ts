@@ -203,6 +203,27 @@ describe('a gift with Stripe', () => {
   });
 });
 
+describe('an admin edit to inactive with Stripe', () => {
+  it('cancels the subscription at Stripe, so the user is not charged and no webhook brings the plan back', async () => {
+    ({ t, stripe } = await startStripeApp());
+    const admin = await signedInAdmin(t);
+    const mariana = await stripeTrial('mariana');
+
+    const res = await send(
+      t,
+      'PUT',
+      `/api/admin/users/${mariana.id}`,
+      { username: 'mariana', email: mariana.email, subscriptionStatus: 'inactive' },
+      { token: admin.token },
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await json(res)).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: 'professional', isAdmin: false });
+    expect(stripe.subscription(mariana.subscriptionId).status).toBe('canceled');
+    await deliver(stripe.event('customer.subscription.updated', { ...stripe.subscription(mariana.subscriptionId), status: 'trialing' }));
+    expect(editorAccess(t, mariana.email)).toBe('SUBSCRIPTION_REQUIRED');
+  });
+});
+
 describe('deleting with Stripe', () => {
   const del = (path: string, token: string) => send(t, 'DELETE', path, undefined, { token });
 

@@ -131,6 +131,9 @@ export function createBillingService(
       }).user;
     },
 
+    /** An admin ends a user's own plan: the provider stops billing it. */
+    endOwn: (user: UserRow) => viaProvider('end', () => billing.end(userPayer(user))),
+
     /** Before a user (and the team they own) is deleted: the provider stops billing them. */
     async endAll(user: UserRow): Promise<void> {
       await viaProvider('end', () => billing.end(userPayer(user)));
