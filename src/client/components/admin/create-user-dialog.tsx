@@ -1,0 +1,40 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
+import { adminCreateUserInput } from '~/shared/schemas/admin';
+import { useCreateUser } from '../../lib/admin';
+import { AdminDialog, DialogActions } from './admin-dialog';
+import { UserFields } from './user-fields';
+
+export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <AdminDialog open={open} onOpenChange={onOpenChange} title="Create New User" description="Add a new user to the platform">
+      <CreateUserForm onCreated={() => onOpenChange(false)} />
+    </AdminDialog>
+  );
+}
+
+function CreateUserForm({ onCreated }: { onCreated: () => void }) {
+  const create = useCreateUser();
+  const form = useForm({
+    resolver: zodResolver(adminCreateUserInput),
+    defaultValues: { username: '', email: '', password: '', subscriptionStatus: 'inactive', subscriptionPlan: '', isAdmin: false },
+  });
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          create.mutate(values, {
+            onSuccess: () => {
+              form.reset();
+              onCreated();
+            },
+          }),
+        )}
+      >
+        <UserFields withPassword />
+        <DialogActions submitLabel="Create User" pending={create.isPending} />
+      </form>
+    </FormProvider>
+  );
+}

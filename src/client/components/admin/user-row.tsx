@@ -1,0 +1,44 @@
+import { Gift, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { planDisplayName } from '~/shared/plan';
+import type { AdminUser } from '~/shared/schemas/admin';
+import { canGift, statusLabel, useGiftSubscription } from '../../lib/admin';
+import { Badge, statusTone } from '../card';
+import { IconAction } from './icon-action';
+
+export function UserRow({ user, onEdit, onDelete }: { user: AdminUser; onEdit: () => void; onDelete: () => void }) {
+  const gift = useGiftSubscription();
+  const status = statusLabel(user.subscriptionStatus);
+  return (
+    <li className="flex items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-medium text-slate-900">{user.username}</span>
+          {user.isAdmin && (
+            <Badge tone="brand">
+              <ShieldCheck aria-hidden="true" className="mr-1 size-3" />
+              Admin
+            </Badge>
+          )}
+        </p>
+        <p className="truncate text-sm text-slate-600">{user.email}</p>
+        <p className="mt-1.5 flex flex-wrap gap-1.5">
+          <Badge tone={statusTone(status)}>{status}</Badge>
+          {user.subscriptionPlan && <Badge>{planDisplayName(user.subscriptionPlan)}</Badge>}
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-0.5">
+        {canGift(user) && (
+          <IconAction title="Gift subscription" pending={gift.isPending} onClick={() => gift.mutate({ id: user.id })}>
+            <Gift aria-hidden="true" className="size-4" />
+          </IconAction>
+        )}
+        <IconAction title="Edit user" onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4" />
+        </IconAction>
+        <IconAction title="Delete user" danger onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="size-4" />
+        </IconAction>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { SearchX, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminUser } from '~/shared/schemas/admin';
+import { useDebouncedValue, userPagesQuery } from '../../lib/admin';
+import { Button } from '../button';
+import { CreateUserDialog } from './create-user-dialog';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+import { EmptyLine } from './list-status';
+import { PagedList } from './paged-list';
+import { Panel } from './panel';
+import { SearchBox } from './search-box';
+import { UserRow } from './user-row';
+
+type UserDialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'delete'; user: AdminUser } | null;
+
+export function UsersPanel() {
+  const [search, setSearch] = useState('');
+  const query = useInfiniteQuery({ ...userPagesQuery(useDebouncedValue(search.trim())), placeholderData: keepPreviousData });
+  const [dialog, setDialog] = useState<UserDialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <Panel
+      title="Users"
+      titleId="admin-users-title"
+      count={query.data?.pages[0]?.total}
+      icon={<Users aria-hidden="true" className="size-5" />}
+      busy={query.isPlaceholderData}
+      action={
+        <Button size="sm" onClick={() => setDialog({ kind: 'create' })}>
+          <UserPlus aria-hidden="true" className="size-4" />
+          Add User
+        </Button>
+      }
+    >
+      <div className="mb-3">
+        <SearchBox label="Search users" value={search} onChange={setSearch} />
+      </div>
+      <PagedList
+        query={query}
+        label="Users"
+        loading="Loading users..."
+        failure="We could not load the users."
+        empty={
+          search.trim() ? (
+            <EmptyLine icon={<SearchX aria-hidden="true" className="size-5 text-slate-400" />}>No users match "{search.trim()}"</EmptyLine>
+          ) : (
+            'No users yet'
+          )
+        }
+      >
+        {(user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            onEdit={() => setDialog({ kind: 'edit', user })}
+            onDelete={() => setDialog({ kind: 'delete', user })}
+          />
+        )}
+      </PagedList>
+      <CreateUserDialog open={dialog?.kind === 'create'} onOpenChange={(open) => setDialog(open ? { kind: 'create' } : null)} />
+      <EditUserDialog user={dialog?.kind === 'edit' ? dialog.user : null} onClose={close} />
+      <DeleteUserDialog user={dialog?.kind === 'delete' ? dialog.user : null} onClose={close} />
+    </Panel>
+  );
+}
