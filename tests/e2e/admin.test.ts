@@ -132,12 +132,18 @@ describe('admin console', () => {
     expect(await row.getByText('Admin', { exact: true }).count()).toBe(0);
     expect(await loginStatus(made.email, made.password)).toBe(200);
 
-    await page.getByRole('button', { name: 'Add User' }).click();
+    // Opened again from the keyboard: an empty form, the focus in its first field, and back on the button after Escape.
+    const addUser = page.getByRole('button', { name: 'Add User' });
+    await addUser.focus();
+    await page.keyboard.press('Enter');
     await shows(create);
+    const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+    expect(await isFocused(create.getByLabel('Username'))).toBe(true);
     expect(await create.getByLabel('Username').inputValue()).toBe('');
     expect(await create.getByLabel('Email').inputValue()).toBe('');
-    await create.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
     await hides(create);
+    expect(await isFocused(addUser)).toBe(true);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button, buttonClasses } from '../button';
+import { useReturnFocus } from './return-focus';
 
 /**
  * One of the console's dialogs. Its content mounts on open and unmounts on close, so a form
@@ -24,11 +25,13 @@ export function AdminDialog({
   wide?: boolean;
   children: ReactNode;
 }) {
+  const focus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] animate-fade-in" />
         <Dialog.Content
+          {...focus}
           // Without a description Radix would warn; the title alone then names the dialog.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
@@ -36,16 +39,18 @@ export function AdminDialog({
             wide ? 'max-w-3xl' : 'max-w-md',
           )}
         >
-          <div className="mb-5 flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="font-sans text-lg font-semibold">{title}</Dialog.Title>
-              {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
-            </div>
-            <Dialog.Close className={buttonClasses('ghost', 'icon', 'size-8 text-slate-500')} aria-label="Close dialog">
-              <X aria-hidden="true" className="size-4" />
-            </Dialog.Close>
+          <div className="mb-5 pr-10">
+            <Dialog.Title className="font-sans text-lg font-semibold">{title}</Dialog.Title>
+            {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
           </div>
           {children}
+          {/* Last in the tab order, so opening a form dialog puts the focus in its first field. */}
+          <Dialog.Close
+            className={buttonClasses('ghost', 'icon', 'absolute top-5 right-5 size-8 text-slate-500')}
+            aria-label="Close dialog"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
