@@ -106,6 +106,9 @@ export function formatDateTime(iso: string): string {
 // The list procedures take a nullish input, which the options proxy does not offer infinite queries for; these
 // keys sit under the proxy's admin paths, so invalidating `trpc.admin.pathKey()` reaches them too.
 
+/** Long enough that pages the route's loader fetched are not fetched again on mount; every change invalidates them. */
+const PAGES_FRESH_MS = 10_000;
+
 /** Users, newest first, a page at a time; `search` matches part of a username or an e-mail on the server. */
 export function userPagesQuery(search: string) {
   return infiniteQueryOptions({
@@ -113,7 +116,7 @@ export function userPagesQuery(search: string) {
     queryFn: ({ pageParam }) => trpcClient.admin.users.list.query({ search, cursor: pageParam, limit: ADMIN_PAGE_SIZE }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    staleTime: 0,
+    staleTime: PAGES_FRESH_MS,
   });
 }
 
@@ -123,7 +126,7 @@ export function teamPagesQuery(search: string) {
     queryFn: ({ pageParam }) => trpcClient.admin.teams.list.query({ search, cursor: pageParam, limit: ADMIN_PAGE_SIZE }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    staleTime: 0,
+    staleTime: PAGES_FRESH_MS,
   });
 }
 
@@ -133,7 +136,7 @@ export function auditPagesQuery(filter: AuditFilter) {
     queryFn: ({ pageParam }) => trpcClient.admin.audit.list.query({ ...filter, cursor: pageParam, limit: ADMIN_PAGE_SIZE }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    staleTime: 0,
+    staleTime: PAGES_FRESH_MS,
   });
 }
 
