@@ -12,6 +12,8 @@ export const ADMIN_LIMITS = {
   /** Seats an admin may give one team. */
   seatsMax: 1000,
   giftDays: 30,
+  /** Owner choices one search answers; the search box finds the rest. */
+  ownerChoices: 20,
   /** Audit rows one CSV export holds. */
   auditExportMax: 50_000,
 } as const;

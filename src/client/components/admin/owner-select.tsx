@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldError } from 'react-hook-form';
-import type { OwnerChoice } from '~/shared/schemas/admin';
+import { ADMIN_LIMITS, type OwnerChoice } from '~/shared/schemas/admin';
+
+const OWNER_CHOICES_SHOWN = ADMIN_LIMITS.ownerChoices;
 import { useDebouncedValue } from '../../lib/admin';
 import { trpc } from '../../lib/trpc';
 import { Field } from '../form-field';
@@ -36,7 +38,6 @@ export function OwnerSelect({
 
   return (
     <div className="space-y-2">
-      <SearchBox label="Search owners" value={search} onChange={setSearch} />
       <Field
         label="Owner"
         error={error}
@@ -45,6 +46,8 @@ export function OwnerSelect({
             <span className="inline-flex items-center gap-1.5">
               <Spinner className="size-3" /> Finding users without a team
             </span>
+          ) : listed.length >= OWNER_CHOICES_SHOWN ? (
+            `Only users who are in no team can own a new one. Showing the first ${OWNER_CHOICES_SHOWN}; search to find others.`
           ) : (
             'Only users who are in no team can own a new one.'
           )
@@ -71,6 +74,7 @@ export function OwnerSelect({
           </Select>
         )}
       </Field>
+      <SearchBox label="Search owners" value={search} onChange={setSearch} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { teams, users, type UserRow } from '../../../../db/schema';
 import {
+  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   type AdminCreateUserInput,
   type AdminListQuery,
@@ -93,7 +94,7 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
         .from(users)
         .where(and(isNull(users.teamId), matches))
         .orderBy(sql`lower(${users.username})`)
-        .limit(20)
+        .limit(ADMIN_LIMITS.ownerChoices)
         .all();
     },
 
