@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/services/auth/passwords';
 import { createTestApp, type TestApp } from '../src/server/test-app';
-import { rng, searchTerms, seedAdminData, type AdminSeed } from './admin-seed';
+import { searchTerms, seedAdminData, type AdminSeed } from './admin-seed';
+import { rng } from './support';
 
 // The admin benchmark's figures only mean something if the console lists the seeded rows as it lists real ones.
 describe('bench admin seed', () => {

@@ -36,8 +36,8 @@ import { openDatabase } from '../src/server/db';
 import { hashPassword } from '../src/server/services/auth/passwords';
 import { launchBrowser, newPage } from '../tests/e2e/support/browser';
 import { ensureClientBuilt } from '../tests/e2e/support/client-build';
-import { rng, searchTerms, seedAdminData, type AdminSeed } from './admin-seed';
-import { freePort, killChildren, startChild } from './support';
+import { searchTerms, seedAdminData, type AdminSeed } from './admin-seed';
+import { freePort, killChildren, rng, startChild } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { serverP95Ms: 20, firstRowsMs: 1000 };

@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuUs, freePort, killChildren, procStatusKb, startChild, STORY_TOPICS } from './support';
+import { cpuUs, freePort, killChildren, procStatusKb, rng, startChild, STORY_TOPICS, type Rng } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { readP99Ms: 250, loopDelayMs: 50 };
@@ -65,20 +65,6 @@ function fail(message: string): never {
 }
 
 // ---------------------------------------------------------------- inputs
-
-/** A small seeded generator, so a run's mix and texts can be repeated with `--seed`. */
-function rng(seed: number) {
-  let a = seed >>> 0 || 1;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
-}
-type Rng = ReturnType<typeof rng>;
 
 const SUBJECTS = [
   'The council',

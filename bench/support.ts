@@ -94,3 +94,17 @@ export function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): n
     return NaN;
   }
 }
+
+/** A small seeded generator, so a run can be repeated with its seed. */
+export function rng(seed: number) {
+  let a = seed >>> 0 || 1;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
+}
+export type Rng = ReturnType<typeof rng>;

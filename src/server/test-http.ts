@@ -50,3 +50,17 @@ export async function login(t: TestApp, email: string, password = PASSWORD, o: S
   const res = await post(t, '/api/login', body, o);
   return { res, token: sessionCookieOf(res)?.value };
 }
+
+/** The fields of API.md's User, sorted: nothing more (never a hash), nothing less. */
+export const USER_KEYS = [
+  'cancelAtPeriodEnd',
+  'createdAt',
+  'email',
+  'id',
+  'isAdmin',
+  'subscriptionPlan',
+  'subscriptionRenewalDate',
+  'subscriptionStatus',
+  'teamId',
+  'username',
+];

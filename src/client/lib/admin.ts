@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { AuditAction, AuditFilter } from '~/shared/schemas/admin';
 import { serverMessage } from './errors';
 import { userQueryKey } from './session';
 import { toast } from './toast';
 import { trpc, trpcClient } from './trpc';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** Section 8's admin toasts, word for word. */
 export const ADMIN_TOASTS = {
@@ -37,15 +37,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** Rows per page of the users, teams and audit lists. */
 export const ADMIN_PAGE_SIZE = 25;
 
-/** The value as it was `ms` after it last changed, so a search waits for the typing to pause. */
-export function useDebouncedValue<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+/** A search term once the typing pauses. */
+export const useSettledSearch = (search: string) => useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
 
 /** A user's or team's status as its badge shows it: an empty status reads 'inactive'. */
 export function statusLabel(status: string | null | undefined): string {

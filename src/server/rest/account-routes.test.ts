@@ -2,23 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../test-app';
-import { PASSWORD, get, login, post, registerUser, sessionCookieOf } from '../test-http';
+import { PASSWORD, USER_KEYS, get, login, post, registerUser, sessionCookieOf } from '../test-http';
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-const USER_KEYS = [
-  'cancelAtPeriodEnd',
-  'createdAt',
-  'email',
-  'id',
-  'isAdmin',
-  'subscriptionPlan',
-  'subscriptionRenewalDate',
-  'subscriptionStatus',
-  'teamId',
-  'username',
-];
 
 const sessionCount = (userId: number) => t.db.select().from(sessions).where(eq(sessions.userId, userId)).all().length;
 

@@ -7,7 +7,7 @@ import { subscriber } from '../services/chat/test-support';
 import { fixture, upload } from '../services/documents/test-support';
 import { tokenOfUrl } from '../services/teams/test-support';
 import { createTestApp, type TestApp, type TestAppOptions } from '../test-app';
-import { get, login, post, registerUser, send } from '../test-http';
+import { USER_KEYS, get, login, post, registerUser, send } from '../test-http';
 
 let t: TestApp;
 let sink: SmtpSink | undefined;
@@ -57,18 +57,6 @@ async function sendMessage(token: string, content = 'Tighten this lede, please.'
   return post(t, `/api/conversations/${conversation.id}/messages`, { content }, { token });
 }
 
-const USER_KEYS = [
-  'cancelAtPeriodEnd',
-  'createdAt',
-  'email',
-  'id',
-  'isAdmin',
-  'subscriptionPlan',
-  'subscriptionRenewalDate',
-  'subscriptionStatus',
-  'teamId',
-  'username',
-];
 const TEAM_KEYS = [
   'createdAt',
   'id',

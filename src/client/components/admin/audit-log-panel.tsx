@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { Download, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction, type AuditFilter } from '~/shared/schemas/admin';
-import { AUDIT_ACTION_LABELS, auditCsvUrl, auditPagesQuery, useDebouncedValue } from '../../lib/admin';
+import { AUDIT_ACTION_LABELS, auditCsvUrl, auditPagesQuery, useSettledSearch } from '../../lib/admin';
 import { trpc } from '../../lib/trpc';
 import { buttonClasses } from '../button';
 import { Field, Input } from '../form-field';
@@ -19,7 +19,7 @@ export function AuditLogPanel() {
   const [action, setAction] = useState(ANY);
   const [targetType, setTargetType] = useState(ANY);
   const [targetIdText, setTargetIdText] = useState('');
-  const targetId = useDebouncedValue(targetIdText.trim());
+  const targetId = useSettledSearch(targetIdText.trim());
 
   const filter: AuditFilter = {
     adminId: adminId ? Number(adminId) : undefined,

@@ -4,7 +4,7 @@ import type { FieldError } from 'react-hook-form';
 import { ADMIN_LIMITS, type OwnerChoice } from '~/shared/schemas/admin';
 
 const OWNER_CHOICES_SHOWN = ADMIN_LIMITS.ownerChoices;
-import { useDebouncedValue } from '../../lib/admin';
+import { useSettledSearch } from '../../lib/admin';
 import { trpc } from '../../lib/trpc';
 import { Field } from '../form-field';
 import { Spinner } from '../spinner';
@@ -29,7 +29,7 @@ export function OwnerSelect({
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<OwnerChoice | null>(null);
   const choices = useQuery({
-    ...trpc.admin.users.ownerChoices.queryOptions({ search: useDebouncedValue(search.trim()) }),
+    ...trpc.admin.users.ownerChoices.queryOptions({ search: useSettledSearch(search.trim()) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

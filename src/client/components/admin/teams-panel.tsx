@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Building2, Plus, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminTeam } from '~/shared/schemas/admin';
-import { teamPagesQuery, useDebouncedValue } from '../../lib/admin';
+import { teamPagesQuery, useSettledSearch } from '../../lib/admin';
 import { Button } from '../button';
 import { CreateTeamDialog } from './create-team-dialog';
 import { DeleteTeamDialog } from './delete-team-dialog';
@@ -19,7 +19,7 @@ type TeamDialog = { kind: 'create' } | { kind: TeamAction; team: AdminTeam } | n
 
 export function TeamsPanel() {
   const [search, setSearch] = useState('');
-  const query = useInfiniteQuery({ ...teamPagesQuery(useDebouncedValue(search.trim())), placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({ ...teamPagesQuery(useSettledSearch(search.trim())), placeholderData: keepPreviousData });
   const [dialog, setDialog] = useState<TeamDialog>(null);
   const close = () => setDialog(null);
   const teamFor = (kind: TeamAction) => (dialog && dialog.kind === kind ? dialog.team : null);

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '~/shared/schemas/admin';
-import { useDebouncedValue, userPagesQuery } from '../../lib/admin';
+import { useSettledSearch, userPagesQuery } from '../../lib/admin';
 import { Button } from '../button';
 import { CreateUserDialog } from './create-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -17,7 +17,7 @@ type UserDialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kin
 
 export function UsersPanel() {
   const [search, setSearch] = useState('');
-  const query = useInfiniteQuery({ ...userPagesQuery(useDebouncedValue(search.trim())), placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({ ...userPagesQuery(useSettledSearch(search.trim())), placeholderData: keepPreviousData });
   const [dialog, setDialog] = useState<UserDialog>(null);
   const close = () => setDialog(null);
 

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { inputClasses } from '../form-field';
 import { LogoMark } from '../logo';
 import { Spinner } from '../spinner';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useNow } from './use-now';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -36,15 +37,6 @@ export interface ChatSidebarProps {
   onClose?: () => void;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 interface ResultRow {
   conversation: Conversation;
   messages: SearchHit['messages'];
@@ -55,7 +47,7 @@ export function ChatSidebar(p: ChatSidebarProps) {
   const now = useNow();
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
-  const serverQuery = useDebounced(trimmed.slice(0, CHAT_LIMITS.searchQueryMaxChars), SEARCH_DEBOUNCE_MS);
+  const serverQuery = useDebouncedValue(trimmed.slice(0, CHAT_LIMITS.searchQueryMaxChars), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
     ...trpc.chat.search.queryOptions({ query: serverQuery }),
     enabled: serverQuery !== '',
