@@ -1,4 +1,5 @@
 import type { HarperLint } from '../harper/client';
+import { findDatelines, findLabels, type LayoutSpan } from './layout';
 import { findQuotes, type QuoteSpan } from './quotes';
 import { splitSentences, type SentenceSpan } from './sentences';
 
@@ -12,13 +13,19 @@ export interface Doc {
   text: string;
   sentences: Sentence[];
   quotes: QuoteSpan[];
+  /** Wire datelines ("SPRINGFIELD, Ill. (AP) — "): place names in AP's dateline form, not prose. */
+  datelines: LayoutSpan[];
+  /** Section labels on lines of their own ("UP NEXT", "THEFT:"). */
+  labels: LayoutSpan[];
+  /** Whether [start, end) overlaps a dateline or a section label. */
+  inLayout(start: number, end?: number): boolean;
   /** harper.js lints, or null while the grammar checker is not ready. */
   harper: HarperLint[] | null;
   /** Whether [start, end) overlaps the words inside a quotation. */
   inQuote(start: number, end?: number): boolean;
   quoteAt(offset: number): QuoteSpan | undefined;
   sentenceAt(offset: number): Sentence | undefined;
-  /** Whether `offset` is where a sentence's first word begins (after any opening quote or bracket). */
+  /** Whether `offset` is where a sentence's first word begins (after any opening quote or bracket, or a dateline). */
   startsSentence(offset: number): boolean;
   /** Text of the document with every quotation's words blanked out (same length). */
   outsideQuotes: string;
@@ -30,6 +37,9 @@ export function buildDocument(text: string, harper: HarperLint[] | null = null):
   const spans = splitSentences(text);
   const sentences: Sentence[] = spans.map((s, index) => ({ ...s, index, text: text.slice(s.start, s.end) }));
   const quotes = findQuotes(text);
+  const datelines = findDatelines(text);
+  const labels = findLabels(text);
+  const layout = [...datelines, ...labels];
   let outside = text;
   if (quotes.length) {
     const parts: string[] = [];
@@ -58,6 +68,11 @@ export function buildDocument(text: string, harper: HarperLint[] | null = null):
     text,
     sentences,
     quotes,
+    datelines,
+    labels,
+    inLayout(start, end = start + 1) {
+      return layout.some((l) => start < l.end && end > l.start);
+    },
     harper,
     outsideQuotes: outside,
     inQuote(start, end = start + 1) {
@@ -70,7 +85,8 @@ export function buildDocument(text: string, harper: HarperLint[] | null = null):
     startsSentence(offset) {
       const s = sentenceAt(offset);
       if (!s) return false;
-      return /^[\s"“‘'([]*$/.test(text.slice(s.start, offset));
+      const from = datelines.find((d) => d.start <= offset && d.end <= offset && d.end > s.start)?.end ?? s.start;
+      return /^[\s"“‘'([]*$/.test(text.slice(from, offset));
     },
     memo<T>(key: string, make: () => T): T {
       if (!cache.has(key)) cache.set(key, make());

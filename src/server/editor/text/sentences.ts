@@ -7,9 +7,9 @@ export interface SentenceSpan {
 }
 
 /** Abbreviations that end with a period but rarely end a sentence. */
-const ABBREVIATIONS = new Set(
+export const ABBREVIATIONS = new Set(
   (
-    'Mr Mrs Ms Dr St Jr Sr Mt Ft No Nos vs etc Inc Co Corp Ltd Bros Gov Sen Rep Lt Gen Col Sgt Capt Cmdr Adm Maj Cpl Pvt ' +
+    'Mr Mrs Ms Dr St ST Jr Sr Mt Ft No Nos vs etc Inc Co Corp Ltd Bros Gov Sen Rep Lt Gen Col Sgt Capt Cmdr Adm Maj Cpl Pvt ' +
     'Prof Rev Hon Supt Atty Dist Dept Univ Ave Blvd Rd Hwy Rte Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec ' +
     'Ala Ariz Ark Calif Colo Conn Del Fla Ga Ill Ind Kan Ky La Md Mass Mich Minn Miss Mo Mont Neb Nev Okla Ore Pa Tenn Vt Va Wash Wis Wyo ' +
     'a.m p.m A.M P.M U.S U.N U.K D.C N.H N.J N.M N.Y N.C N.D R.I S.C S.D W.Va e.g i.e Ph.D approx est'

@@ -300,3 +300,22 @@ export function presentOfPast(past: string): string | null {
   if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ies`;
   return `${base}s`;
 }
+
+const FINITE_WORDS = new Set(
+  'is are was were has have had will would can could should may might must did does do said says say told tells'.split(' '),
+);
+
+/** Whether a word is a finite verb form a clause can stand on: an auxiliary, a modal or a simple past ("voted", "took"). */
+export function isFiniteVerb(word: string): boolean {
+  const w = word.toLowerCase();
+  return FINITE_WORDS.has(w) || w in PAST_TO_PRESENT || (/ed$/.test(w) && baseOfPast(w) !== null);
+}
+
+const IRREGULAR_PAST_FORMS = new Set(Object.values(IRREGULAR_PAST));
+
+/** Whether a word is a simple past form other than was/were: English past tense does not change with its subject's number. */
+export function isPastTense(word: string): boolean {
+  const w = word.toLowerCase();
+  if (w === 'was' || w === 'were') return false;
+  return IRREGULAR_PAST_FORMS.has(w) || (w in PAST_TO_PRESENT && w !== PAST_TO_PRESENT[w]) || (/ed$/.test(w) && baseOfPast(w) !== null);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hitsOf } from '../test-helpers';
-import { longSentences } from './long-sentences';
+import { longSentences, splitSentence } from './long-sentences';
 
 describe('clarity/long-sentences', () => {
   it('has an id, a category and a one-sentence explanation', () => {
@@ -17,6 +17,42 @@ describe('clarity/long-sentences', () => {
     ],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(longSentences, text)).toContainEqual({ text: flagged, suggestion });
+  });
+
+  it('does not count a dateline as part of the first sentence', () => {
+    const lead =
+      'RALEIGH, N.C. (AP) — State Sen. Marcus Bell won the Democratic primary for attorney general on Tuesday, defeating former prosecutor Janelle Oakes in a race that centered on how the state should spend its opioid money.';
+    expect(hitsOf(longSentences, lead)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'semicolons that separate the items of a series',
+      'Survivors include her husband of 52 years, Robert, of Wilmont; a son, David, of Des Moines; a daughter, Anne Kraus, of Omaha, Nebraska; a sister, Ruth Ann Miller, of Sioux City, Iowa; seven grandchildren; and three great-grandchildren who live nearby.',
+    ],
+    [
+      'an "and" that joins two objects, not two clauses',
+      'The council approved a contract with Harmon Construction for road repairs on the north side of town and the new sidewalks along Elm Street, and the remaining money for a new fire station on the south side.',
+    ],
+  ])('reports but does not split %s', (_why, text) => {
+    expect(hitsOf(longSentences, text)).toEqual([{ text, suggestion: null }]);
+  });
+
+  it('keeps "so" and never doubles an abbreviation\'s period', () => {
+    expect(
+      splitSentence(
+        'The plant on the east side of town closed for three weeks in the spring after a fire in the boiler room, so the company moved production to its other plant in Ohio for the rest of the year.',
+      ),
+    ).toBe(
+      'The plant on the east side of town closed for three weeks in the spring after a fire in the boiler room. So the company moved production to its other plant in Ohio for the rest of the year.',
+    );
+    expect(
+      splitSentence(
+        'The county signed a five-year contract for trash pickup and recycling with Harmon Waste Inc., and the company will start collecting in every township on the first Monday of January.',
+      ),
+    ).toBe(
+      'The county signed a five-year contract for trash pickup and recycling with Harmon Waste Inc. The company will start collecting in every township on the first Monday of January.',
+    );
   });
 
   it.each(['The council approved the plan Monday.'])('leaves alone %s', (text) => {

@@ -18,6 +18,9 @@ describe('context/undefined-acronyms', () => {
 
   it.each([
     'The FBI and NASA were not involved.',
+    'BOISE, Idaho (AP) — The council voted Tuesday.',
+    'UP NEXT\n\nCubs: Wills starts Monday.',
+    'THEFT: A bike was taken from a garage.',
     'The State Revolving Fund (SRF) lends money.',
     'The tax increment financing district, or TIF, was approved.',
   ])('leaves alone %s', (text) => {

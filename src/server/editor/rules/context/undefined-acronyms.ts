@@ -7,7 +7,7 @@ export const WELL_KNOWN = new Set(
     'AP ABC CBS NBC CNN NPR PBS BBC ESPN HBO FBI CIA NSA NASA NATO UN US USA UK EU GOP TV DNA HIV AIDS CEO CFO COO CTO ATM PIN GPS IQ ID IRS NFL NBA MLB NHL NCAA WNBA MLS NASCAR PGA ' +
     'NAACP AARP ACLU SUV UFO COVID PC AM FM CD DVD PDF URL AI IT LGBT LGBTQ MRI ICU CPR EMT ER OK PhD MBA SAT ACT GED GDP CPI LLC PTA YMCA YWCA ROTC NYPD LAPD ' +
     'USDA FDA EPA CDC FEMA FAA FCC SEC DOJ DHS ICE TSA NOAA NWS DMV UPS USPS HR PR VIP SWAT DUI DWI RV ATV BMX CEO AC HVAC LED LCD WWII WWI MVP RBI ERA NIH WHO OPEC ' +
-    'I II III IV V VI VII VIII IX X XI XII AKA RSVP ASAP FAQ FYI DIY BBQ CST EST PST MST CDT EDT PDT MDT ET PT UTC GMT DC APR IPO NFT LA NYC'
+    'I II III IV V VI VII VIII IX X XI XII AKA RSVP ASAP FAQ FYI DIY BBQ CST EST PST MST CDT EDT PDT MDT ET PT UTC GMT DC APR IPO NFT LA NYC DDT JAMA'
   ).split(' '),
 );
 const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'on', 'in', 'to', 'a', 'an', '&', 'at', 'by', 'with']);
@@ -37,10 +37,11 @@ export const undefinedAcronyms = defineRule({
     const hits: Hit[] = [];
     for (const m of text.matchAll(/(?<![\p{L}\p{N}.&-])([A-Z][A-Z&]{1,5}[0-9]?)(s)?(?![\p{L}\p{N}&-])/gu)) {
       const acronym = m[1]!;
+      const at = m.index;
+      if (doc.inLayout(at, at + acronym.length)) continue; // a dateline city (BOISE) or a section label (UP NEXT)
       if (seen.has(acronym)) continue;
       seen.add(acronym);
       if (WELL_KNOWN.has(acronym) || /^[IVXLC]+$/.test(acronym) || !/[A-Z].*[A-Z]/.test(acronym)) continue;
-      const at = m.index;
       const after = text.slice(at + m[0].length, at + m[0].length + 80);
       if (/^\s*\(/.test(after) && /^\s*\(([^)]+)\)/.test(after)) continue; // "SRF (State Revolving Fund)"
       if (/\(\s*$/.test(text.slice(Math.max(0, at - 2), at))) continue; // "State Revolving Fund (SRF)"

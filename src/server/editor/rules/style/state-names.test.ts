@@ -13,12 +13,15 @@ describe('style/state-names', () => {
     ['The consultant is from Fresno, Calif., and starts Monday.', 'Calif.', 'California'],
     ['She taught in Springfield, Ill., for years.', 'Ill.', 'Illinois'],
     ['The plant in Austin, TX, will close.', 'TX', 'Texas'],
+    ['Jane Roe, MD, treated him in Baltimore.', 'MD', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(stateNames, text)).toContainEqual({ text: flagged, suggestion });
   });
 
   it.each([
     'Sen. Alex Padilla, D-Calif., voted no.',
+    'SPRINGFIELD, Ill. (AP) — A former state payroll manager pleaded not guilty Tuesday.',
+    'WINSTON-SALEM, N.C. — The plant will close.',
     'Greystone will close its Corvin Falls, Ohio, warehouse.',
     'Miss Jones taught music.',
   ])('leaves alone %s', (text) => {

@@ -99,6 +99,9 @@ const POSTAL: Record<string, string> = {
   WY: 'Wyoming',
 };
 
+/** Postal codes that are also degrees or professional credentials after a name. */
+const CREDENTIAL_LIKE = new Set(['MD', 'PA', 'MA', 'MS', 'DO']);
+
 const abbrSource = Object.keys(AP_ABBR)
   .sort((a, b) => b.length - a.length)
   .map((a) => a.replace(/\./g, '\\.'))
@@ -113,12 +116,13 @@ export const stateNames = defineRule({
   id: 'style/state-names',
   category: 'style',
   explanation:
-    'AP style spells out state names in the body of a story, alone or after a city (Fresno, California), except in party affiliations such as D-Calif.',
+    'AP style spells out state names in the body of a story, alone or after a city (Fresno, California), except in datelines (SPRINGFIELD, Ill. (AP) —) and party affiliations such as D-Calif.',
   autoFix: true,
   check(doc) {
     const { text } = doc;
     const hits: Hit[] = scan(text, ABBR_RE, (m) => {
       const abbr = m[1]!;
+      if (doc.inLayout(m.index)) return null; // a dateline keeps AP's abbreviation
       const before = text.slice(Math.max(0, m.index - 40), m.index);
       const afterCity = /\p{Lu}[\p{L}.'’-]*,\s+$/u.test(before);
       const afterPreposition = /\b(in|from|of|to|near|across|outside|throughout)\s+$/.test(before);
@@ -128,12 +132,17 @@ export const stateNames = defineRule({
       return { start: m.index, end: m.index + abbr.length, message: `Spell out "${name}" in body text.`, suggestion: name };
     });
     hits.push(
-      ...scan(text, POSTAL_RE, (m) => ({
-        start: m.index,
-        end: m.index + m[1]!.length,
-        message: `Spell out "${POSTAL[m[1]!]}"; postal codes are for mailing addresses.`,
-        suggestion: POSTAL[m[1]!]!,
-      })),
+      ...scan(text, POSTAL_RE, (m) => {
+        if (doc.inLayout(m.index)) return null;
+        const code = m[1]!;
+        return {
+          start: m.index,
+          end: m.index + code.length,
+          message: `Spell out "${POSTAL[code]}"; postal codes are for mailing addresses.`,
+          // after a name these are as often credentials (Jane Roe, MD; John Doe, PA) as states
+          suggestion: CREDENTIAL_LIKE.has(code) ? null : POSTAL[code]!,
+        };
+      }),
     );
     return hits;
   },
