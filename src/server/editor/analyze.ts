@@ -1,6 +1,6 @@
 import { grammarCheckerState, lintWithHarper, warmHarper, type HarperLint } from './harper/client';
 import { assertUsable } from './limits';
-import type { Rule } from './rules/rule';
+import type { Hit, Rule } from './rules/rule';
 import { rules as allRules } from './rules/registry';
 import { buildDocument, type Doc } from './text/document';
 import { computeStats } from './text/stats';
@@ -31,8 +31,9 @@ export function runRules(doc: Doc, rules: readonly Rule[]): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     if (rule.needsHarper && !doc.harper) continue;
-    for (const hit of rule.check(doc)) {
-      if (!(hit.start >= 0 && hit.end > hit.start && hit.end <= doc.text.length)) continue;
+    for (const raw of rule.check(doc)) {
+      if (!(raw.start >= 0 && raw.end > raw.start && raw.end <= doc.text.length)) continue;
+      const hit = fitToCopy(doc, raw);
       findings.push({
         ruleId: rule.id,
         category: rule.category,
@@ -46,6 +47,30 @@ export function runRules(doc: Doc, rules: readonly Rule[]): Finding[] {
     }
   }
   return dedupe(findings);
+}
+
+/**
+ * Fits a fix to the copy around it. An abbreviation's period can also end the
+ * sentence ("in Springfield, Ill."), so a fix that spells the word out keeps that
+ * period, and a fix that ends in a period absorbs the sentence's own ("Main
+ * Street." → "Main St."): no fix may drop a sentence's period or double it. A fix
+ * writes apostrophes the way the copy does (it's, not it’s, in straight-quoted copy).
+ */
+function fitToCopy(doc: Doc, hit: Hit): Hit {
+  let s = hit.suggestion;
+  if (!s) return hit;
+  const { text } = doc;
+  if (s.includes('’') && doc.memo('straight-apostrophes', () => /\p{L}'\p{L}/u.test(text) && !text.includes('’'))) {
+    s = s.replace(/’/g, "'");
+    hit = { ...hit, suggestion: s };
+  }
+  if (s.endsWith('.') && text[hit.end] === '.' && !text.slice(hit.start, hit.end).endsWith('.')) return { ...hit, end: hit.end + 1 };
+  if (text[hit.end - 1] === '.' && !s.endsWith('.')) {
+    const sentence = doc.sentenceAt(hit.end - 1);
+    const rest = sentence ? text.slice(hit.end, sentence.end) : '';
+    if (sentence && /^["”’')\]]*$/.test(rest)) return { ...hit, suggestion: `${s}.` };
+  }
+  return hit;
 }
 
 const HARPER_RULES = new Set(['grammar/spelling', 'grammar/grammar-check']);

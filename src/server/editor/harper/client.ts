@@ -5,6 +5,8 @@ export interface HarperLint {
   start: number;
   end: number;
   kind: string;
+  /** The harper rule that reported it ("SpellCheck", "SentenceCapitalization"). */
+  rule: string;
   message: string;
   /** Replacement texts for [start, end); an empty string removes the span. */
   suggestions: string[];
@@ -16,6 +18,7 @@ interface RawLint {
   start: number;
   end: number;
   kind: string;
+  rule?: string;
   message: string;
   suggestions: { kind: number; text: string }[];
 }
@@ -131,6 +134,7 @@ function convert(text: string, raw: RawLint[]): HarperLint[] {
       start,
       end,
       kind: l.kind,
+      rule: l.rule ?? '',
       message: l.message,
       // SuggestionKind: 0 replace, 1 remove, 2 insert after
       suggestions: l.suggestions.map((s) => (s.kind === 1 ? '' : s.kind === 2 ? problem + s.text : s.text)),

@@ -33,6 +33,11 @@ const DISABLED = [
   'UseEllipsisCharacter',
   'QuoteSpacing',
   'Towards', // style/ap-words
+  // wrong on correct news copy more often than right (see fixtures/clean-corpus):
+  'Everyone', // "every one of these apartments" is two words on purpose
+  'CompoundNouns', // AP and Webster's keep "heat wave" and "back room" open
+  'MassNouns', // "not a finding of guilt", "an influenza A strain" are count uses
+  'MissingTo', // "Forecasters expect highs between 112 and 115" needs no "to"
 ];
 
 const PLAIN = 0; // harper's Language.Plain
@@ -59,18 +64,23 @@ async function load() {
 
 function lint(text) {
   const out = [];
-  for (const l of linter.lint(text, PLAIN, false, undefined, true, false)) {
-    const span = l.span();
-    const suggestions = [];
-    for (const s of l.suggestions()) {
-      suggestions.push({ kind: s.kind(), text: s.get_replacement_text() });
-      s.free();
+  // grouped by rule, so the engine can tell which of harper's rules spoke
+  for (const group of linter.organized_lints(text, PLAIN, false, undefined, true, false)) {
+    const rule = group.group;
+    for (const l of group.lints) {
+      const span = l.span();
+      const suggestions = [];
+      for (const s of l.suggestions()) {
+        suggestions.push({ kind: s.kind(), text: s.get_replacement_text() });
+        s.free();
+      }
+      out.push({ start: span.start, end: span.end, kind: l.lint_kind(), rule, message: l.message(), suggestions });
+      span.free();
+      l.free();
     }
-    out.push({ start: span.start, end: span.end, kind: l.lint_kind(), message: l.message(), suggestions });
-    span.free();
-    l.free();
+    group.free();
   }
-  return out;
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 const started = performance.now();

@@ -19,7 +19,13 @@ export interface Rule {
   category: Category;
   /** One sentence that states the rule. */
   explanation: string;
-  /** Whether `rewrite` may apply this rule's suggestions without a person checking them. */
+  /**
+   * Whether `rewrite` may apply this rule's suggestions without a person checking
+   * them: true only when applying one can never make correct copy worse. A rule
+   * that is sure of some hits and not others keeps `true` and returns a null
+   * suggestion for the unsure ones; a grammar checker's lints are never safe on
+   * their own (an engine rule that finds the same error applies its own fix).
+   */
   autoFix: boolean;
   /** Rules that read harper.js lints run after they arrive. */
   needsHarper?: boolean;

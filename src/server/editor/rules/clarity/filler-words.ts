@@ -12,7 +12,11 @@ export const fillerWords = defineRule({
         return null;
       if (/^\s*[,.;:!?]/.test(next) || doc.startsSentence(m.index)) return null;
       if (/\bthe\s+$/i.test(doc.text.slice(Math.max(0, m.index - 5), m.index))) return null;
-      return { start: m.index, end: m.index + m[0].length, message: `Filler: cut "${m[0]}".`, suggestion: '' };
+      // after a negation the word sets the degree: "not quite finished" is not "not finished"
+      if (/(?:\bnot|n['’]t|\bnever|\bno)\s+$/i.test(doc.text.slice(Math.max(0, m.index - 8), m.index))) return null;
+      // "quite" means "completely" as often as "somewhat", so only the writer knows what cutting it loses
+      const suggestion = /^quite$/i.test(m[0]) ? null : '';
+      return { start: m.index, end: m.index + m[0].length, message: `Filler: cut "${m[0]}".`, suggestion };
     });
   },
 });

@@ -1,3 +1,4 @@
+import { ABBREVIATIONS } from '../../text/sentences';
 import { baseOfPast, IRREGULAR_PARTICIPLES, pastFromParticiple } from '../../text/verbs';
 import { defineRule } from '../rule';
 import type { Hit } from '../rule';
@@ -9,6 +10,9 @@ const STOP = new Set(
 );
 const TIME_WORDS =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|aug|sept|oct|nov|dec|noon|midnight|phone|telephone|email|mail|hand|car|foot|far|about|more|less|nearly|almost|up|then|now|law|default|chance|accident|mistake|appointment|tomorrow|yesterday|today|tonight|\d.*)$/i;
+/** Words that end an agent ("by the board Monday"). */
+const WHEN =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|aug|sept|oct|nov|dec|noon|midnight|tomorrow|yesterday|today|tonight|then|now|about|nearly|almost|last|this)$/i;
 const AGENT_START = /^(\p{L}[\p{L}'’.-]*)$/u;
 const NOT_AGENT_WORD =
   /^(far|hand|foot|car|bus|train|air|mail|email|phone|telephone|law|default|chance|accident|mistake|design|nature|noon|midnight|then|now|now|itself|themselves|himself|herself|comparison|contrast|virtue|means|way|night|day|dawn|dusk|midday|tomorrow|yesterday|today|tonight|some|many|more|less|much|nearly|almost|about|up|roughly|at|as|over)$/i;
@@ -29,11 +33,16 @@ function upperFirst(s: string): string {
   return s[0]!.toUpperCase() + s.slice(1);
 }
 
+/**
+ * Voice is the writer's call: AP keeps the passive when the one acted on is the
+ * news ("The driver was struck by a pickup"), and turning a sentence around
+ * moves its emphasis. The active version is offered, never applied by a rewrite.
+ */
 export const passiveVoice = defineRule({
   id: 'clarity/passive-voice',
   category: 'clarity',
   explanation: 'Active voice is shorter and clearer: when the sentence names who acted ("by the board"), make that actor the subject.',
-  autoFix: true,
+  autoFix: false,
   check(doc) {
     const { text } = doc;
     const hits: Hit[] = [];
@@ -55,13 +64,23 @@ export const passiveVoice = defineRule({
       const first = words[0]?.[0];
       if (!first || TIME_WORDS.test(first) || NOT_AGENT_WORD.test(first) || !AGENT_START.test(first)) continue;
       let agentEnd = agentStart;
+      let previous = '';
       for (const w of words) {
-        const stop = STOP.has(w[0].toLowerCase()) || TIME_WORDS.test(w[0]) || /\d/.test(w[0]);
+        const stop =
+          STOP.has(w[0].toLowerCase()) ||
+          w[0].toLowerCase() === 'by' ||
+          WHEN.test(w[0]) ||
+          /\d/.test(w[0]) ||
+          (/^\p{Ll}+(?:ed|en)$/u.test(w[0]) && w !== words[0]); // "a car driven by…" ends the agent at "car"
         if (w !== words[0] && stop) break;
         const gap = agentText.slice(agentEnd - agentStart, w.index);
-        if (w !== words[0] && /[,.;:!?"”)]/.test(gap)) break;
+        // a period after Gov or a middle initial is part of the name, not the end of the agent
+        const abbreviation = /^\.\s+$/.test(gap) && (ABBREVIATIONS.has(previous) || /^\p{Lu}$/u.test(previous));
+        if (w !== words[0] && /[,.;:!?"”)]/.test(gap) && !abbreviation) break;
         agentEnd = agentStart + w.index + w[0].length;
+        previous = w[0];
       }
+      if (ABBREVIATIONS.has(previous) && text[agentEnd] === '.') agentEnd++; // "by Gov." keeps its period
       const spanEnd = agentStart - 1;
       const hit: Hit = {
         start: beStart,

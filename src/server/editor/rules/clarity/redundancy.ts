@@ -52,7 +52,6 @@ export const REDUNDANT: Record<string, string> = {
   'sum total': 'total',
   'postpone until later': 'postpone',
   'plan ahead': 'plan',
-  'protest against': 'protest',
   'fellow colleague': 'colleague',
   'fellow colleagues': 'colleagues',
   'personal opinion': 'opinion',
@@ -61,9 +60,9 @@ export const REDUNDANT: Record<string, string> = {
   'new record': 'record',
   'a.m. in the morning': 'a.m.',
   'p.m. in the evening': 'p.m.',
-  'p.m. tonight': 'p.m.',
+  'p.m. tonight': 'p.m. today',
   'p.m. in the afternoon': 'p.m.',
-  'a.m. this morning': 'a.m.',
+  'a.m. this morning': 'a.m. today',
   'over exaggerate': 'exaggerate',
   'over-exaggerate': 'exaggerate',
   'each individual': 'each',
@@ -78,7 +77,6 @@ export const REDUNDANT: Record<string, string> = {
   'previously scheduled': 'scheduled',
   'still continues': 'continues',
   'reason why': 'reason',
-  'both of them': 'both',
   'foreign imports': 'imports',
   'mix together': 'mix',
   'shrug his shoulders': 'shrug',
@@ -91,10 +89,7 @@ export const REDUNDANT: Record<string, string> = {
   'circled around': 'circled',
   'surrounded on all sides': 'surrounded',
   'visible to the eye': 'visible',
-  'safe haven': 'haven',
   'difficult dilemma': 'dilemma',
-  'serious danger': 'danger',
-  'grave crisis': 'crisis',
 };
 
 const LOWER: Record<string, string> = Object.fromEntries(Object.entries(REDUNDANT).map(([k, v]) => [k.toLowerCase(), v]));
@@ -108,6 +103,14 @@ export const redundancy = defineRule({
     return scan(doc.text, phraseRegex(Object.keys(REDUNDANT)), (m) => {
       const short = lookup(LOWER, m[0]);
       if (short === undefined) return null;
+      // "a new record label" is a new label, not a redundant record
+      if (
+        /^new record$/i.test(m[0]) &&
+        /^\s+(?:labels?|stores?|shops?|compan(?:y|ies)|players?|albums?|deals?)\b/i.test(
+          doc.text.slice(m.index + m[0].length, m.index + m[0].length + 12),
+        )
+      )
+        return null;
       const suggestion = /^[A-Z]{2,}/.test(short) ? short : matchCase(m[0], short);
       return { start: m.index, end: m.index + m[0].length, message: `Redundant: "${m[0]}" means "${short}".`, suggestion };
     });

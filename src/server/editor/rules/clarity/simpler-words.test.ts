@@ -12,6 +12,7 @@ describe('clarity/simpler-words', () => {
   it.each([
     ['The city will utilize the grant for repairs.', 'utilize', 'use'],
     ['Work will commence in April.', 'commence', 'begin'],
+    ['The company will terminate two employees.', 'terminate', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(simplerWords, text)).toContainEqual({ text: flagged, suggestion });
   });

@@ -13,6 +13,11 @@ describe('clarity/wordy-phrases', () => {
     ['The city hired a consultant in order to study the sewer system.', 'in order to', 'to'],
     ['At this point in time, no one knows.', 'At this point in time', 'Now'],
     ['The game was canceled due to the fact that it rained.', 'due to the fact that', 'because'],
+    ['The majority of the voters stayed home.', 'The majority of', 'Most of'],
+    ['The majority of voters stayed home.', 'The majority of', 'Most'],
+    ['It should be noted that the bridge is safe.', 'It should be noted that the', 'The'],
+    ['The plan, needless to say, failed.', 'needless to say', null],
+    ['A majority of the council voted to delay.', 'A majority of', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(wordyPhrases, text)).toContainEqual({ text: flagged, suggestion });
   });

@@ -82,7 +82,20 @@ export const WORDY: Record<string, string> = {
   'the question as to whether': 'whether',
 };
 /** Phrases to cut in analysis only when the writer can recast (no safe mechanical fix). */
-const REVIEW_ONLY = new Set(['the fact that', 'in terms of', 'whether or not', 'in the event of']);
+const REVIEW_ONLY = new Set([
+  'the fact that',
+  'in terms of',
+  'whether or not',
+  'in the event of',
+  // precise in a vote count or a ruling, where "most" and "because" are not the same thing
+  'a majority of',
+  'on the grounds that',
+  // "raised the question as to whether" needs a recast, not a cut
+  'as to whether',
+  'the question as to whether',
+]);
+/** "most" takes "of" before a determiner or pronoun: "the majority of the voters" → "most of the voters". */
+const OF_DETERMINER = /^\s+(?:the|these|those|its|their|his|her|our|my|your|them|us|whom|which)\b/i;
 
 export const wordyPhrases = defineRule({
   id: 'clarity/wordy-phrases',
@@ -91,16 +104,29 @@ export const wordyPhrases = defineRule({
     'Every word should earn its place: a wordy phrase such as "in order to" or "at this point in time" has a shorter form that says the same thing.',
   autoFix: true,
   check(doc) {
-    return scan(doc.text, phraseRegex(Object.keys(WORDY)), (m) => {
+    const { text } = doc;
+    return scan(text, phraseRegex(Object.keys(WORDY)), (m) => {
       const key = m[0].toLowerCase().replace(/\s+/g, ' ');
-      const short = lookup(WORDY, m[0])!;
-      const suggestion = REVIEW_ONLY.has(key) ? null : matchCase(m[0], short);
-      return {
+      let short = lookup(WORDY, m[0])!;
+      const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
+      if (short === 'most' && OF_DETERMINER.test(after)) short = 'most of';
+      const hit = {
         start: m.index,
         end: m.index + m[0].length,
         message: short ? `Wordy: "${m[0]}" can be "${short}".` : `Wordy: "${m[0]}" can usually be cut.`,
-        suggestion,
+        suggestion: REVIEW_ONLY.has(key) ? null : matchCase(m[0], short),
       };
+      if (short !== '' || hit.suggestion === null) return hit;
+      // a cut at the start of a sentence hands the capital to the next word ("It should be noted that the…" → "The…")
+      if (doc.startsSentence(m.index)) {
+        const next = /^,?\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*)/u.exec(text.slice(hit.end));
+        if (!next) return { ...hit, suggestion: null };
+        const word = next[1]!;
+        return { ...hit, end: hit.end + next[0].length, suggestion: word[0]!.toUpperCase() + word.slice(1) };
+      }
+      // between commas a cut would leave ", ," behind: the writer recasts
+      if (/,\s*$/.test(text.slice(Math.max(0, m.index - 2), m.index)) || /^,/.test(after)) return { ...hit, suggestion: null };
+      return hit;
     });
   },
 });

@@ -18,6 +18,9 @@ describe('context/change-without-baseline', () => {
 
   it.each([
     'Enrollment rose 9% from last year, the college said.',
+    'Ortega doubled and scored on a single by Ruiz.',
+    'Chicago fell 6 1/2 games behind Milwaukee.',
+    'It earned $214 million, compared with $191 million a year earlier. Revenue rose 4% to $2.9 billion.',
     'Thefts jumped 25% in 2024, police said.',
     'Shares fell 8% on Thursday.',
   ])('leaves alone %s', (text) => {

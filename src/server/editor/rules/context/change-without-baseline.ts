@@ -6,6 +6,10 @@ const CHANGE =
 const CONTEXT =
   /\b(from\s+(?:\$?\d|last|a\s+year|the\s+(?:previous|same|prior)|a\s+(?:low|high))|compared|than\s+(?:in|last|a\s+year|the\s+(?:same|previous|prior)|\$?\d)|since|between|over the (?:past|last)|in the (?:past|last)|last (?:year|month|week|quarter|season|decade)|this (?:year|month|week|quarter|season)|a year (?:earlier|ago|before)|year over year|per year|annually|according to|said|says|reported|data|report|figures|statistics|census|survey|records)\b|\b(19|20)\d\d\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|this week|last week)\b|\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 
+/** Words that state the comparison itself, strong enough to carry over to the next sentence. */
+const BASELINE =
+  /\b(?:compar(?:ed|es|ison)|a year (?:earlier|ago|before)|year over year|(?:from|than) (?:\$?\d|last|a year|the (?:same|previous|prior))|since (?:19|20)\d\d)\b/i;
+
 export const changeWithoutBaseline = defineRule({
   id: 'context/change-without-baseline',
   category: 'context',
@@ -16,10 +20,24 @@ export const changeWithoutBaseline = defineRule({
     return scan(doc.outsideQuotes, wordRegex(CHANGE, 'giu'), (m) => {
       const sentence = doc.sentenceAt(m.index);
       if (!sentence) return null;
-      const hasFigure = Boolean(m[3]) || /^(doubled|tripled|halved)$/i.test(m[1]!);
+      const verb = m[1]!;
+      const hasFigure = Boolean(m[3]) || /^(doubled|tripled|halved)$/i.test(verb);
       if (!hasFigure) return null;
+      const after = doc.text.slice(m.index + m[0].length, m.index + m[0].length + 24);
+      // a standing, not a change: "fell 6 1/2 games behind"
+      if (m[3] && /^\s+(?:\d+\/\d+\s+)?(?:games?|places?|spots?|strokes?|shots?)\b/i.test(after)) return null;
+      // the baseball hit: "Ortega doubled and scored", "doubled to left"
+      if (
+        !m[3] &&
+        /\p{Lu}[\p{L}'’-]+\s+$/u.test(doc.text.slice(Math.max(sentence.start, m.index - 30), m.index)) &&
+        /^\s*(?:and\b|,|\.|to\s+(?:left|right|center|deep)|off\b|down\s+the|into\b|home\b|in\s+(?:a|two|three|the)\s+runs?)/i.test(after)
+      )
+        return null;
       const rest = doc.text.slice(sentence.start, sentence.end).replace(m[0], ' ');
       if (CONTEXT.test(rest)) return null;
+      // the baseline is as often in the sentence just before ("…a year earlier. Revenue rose 4% to $2.9 billion.")
+      const previous = doc.sentences[sentence.index - 1];
+      if (previous && previous.paragraph === sentence.paragraph && BASELINE.test(previous.text)) return null;
       return {
         start: m.index,
         end: m.index + m[0].length,

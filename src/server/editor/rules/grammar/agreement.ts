@@ -50,7 +50,14 @@ export const agreement = defineRule({
           'giu',
         ),
         (m) => {
-          if (!looksPlural(m[1]!) || /\b(that|who|which|where|when|and|or|but|said|says)\b/i.test(m[2]!) || /,/.test(m[2]!)) return null;
+          if (
+            !looksPlural(m[1]!) ||
+            /\b(that|who|which|where|when|and|or|but|said|says|it|he|she|this|we|they|i|you)\b/i.test(m[2]!) ||
+            /,/.test(m[2]!)
+          )
+            return null;
+          // a name ("The Friends of the Library is") or a span of time taken as one ("Two years of drought has") is singular
+          if (/^\p{Lu}/u.test(m[1]!) || /^(years|months|weeks|days|hours|minutes|decades|seconds)$/i.test(m[1]!)) return null;
           const verb = m[3]!;
           const start = m.index + m[0].length - verb.length;
           return {
@@ -98,6 +105,13 @@ export const agreement = defineRule({
         ),
         (m) => {
           const verb = m[1]!;
+          // an amount is singular: "There was 20 percent more rain"
+          if (
+            /^\s*(?:%|percent|degrees|inches|feet|miles|dollars|cents|pounds|tons|gallons)\b/i.test(
+              text.slice(m.index + m[0].length, m.index + m[0].length + 10),
+            )
+          )
+            return null;
           const start = m.index + m[0].indexOf(verb, 5);
           const right = verb.toLowerCase() === 'was' ? 'were' : 'are';
           return {
@@ -113,8 +127,12 @@ export const agreement = defineRule({
     hits.push(
       ...scan(
         text,
-        wordRegex('(they|we|you)\\s+(was)|(?<!\\b(?:if|as if|as though|wish|wished|suppose)\\s+)(he|she|it)\\s+(were)', 'giu'),
+        wordRegex(
+          '(they|we|you)\\s+(was)|(?<!\\b(?:if|as if|as though|though|only|unless|whether|wish|wished|suppose|imagine)\\s+)(he|she|it)\\s+(were)',
+          'giu',
+        ),
         (m) => {
+          if (/^it\s+were$/i.test(m[0]) && /\bas\s+$/i.test(text.slice(Math.max(0, m.index - 4), m.index))) return null; // "as it were"
           const verb = m[2] ?? m[4]!;
           const start = m.index + m[0].length - verb.length;
           const right = verb.toLowerCase() === 'was' ? 'were' : 'was';

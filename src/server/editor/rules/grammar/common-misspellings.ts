@@ -163,6 +163,7 @@ export const commonMisspellings = defineRule({
   autoFix: true,
   check(doc) {
     return scan(doc.text, phraseRegex(Object.keys(MISSPELLINGS)), (m) => {
+      if (/^\p{Lu}/u.test(m[0]) && !doc.startsSentence(m.index)) return null; // a name: John Singer Sargent, the Calender family
       const right = matchCase(m[0], lookup(MISSPELLINGS, m[0])!);
       return { start: m.index, end: m.index + m[0].length, message: `"${m[0]}" should be "${right}".`, suggestion: right };
     });

@@ -42,14 +42,20 @@ const PATTERNS: Pattern[] = [
     message: () => '"Lose" is the verb (to lose); "loose" means not tight.',
   },
   {
-    re: wordRegex('your\\s+(welcome|going|not|being|right)', 'giu'),
+    // "your right to vote", "your welcome packet" and "your being here" are possessives
+    re: wordRegex('your\\s+(welcome(?=\\s*[.,!?;])|going(?=\\s+to\\b)|not(?=\\s+(?:going|sure|allowed|supposed|alone)\\b))', 'giu'),
     fix: (m) => `${matchCase(m[0], 'you’re')} ${m[1]}`,
     message: () => '"You’re" means you are; "your" is possessive.',
   },
   { re: wordRegex('sneak\\s+peak', 'giu'), fix: (m) => matchCase(m[0], 'sneak peek'), message: () => 'A quick look is a "peek".' },
   {
-    re: wordRegex('(pour|poured|pouring)\\s+over', 'giu'),
-    fix: (m) => `${m[1]!.replace(/pour/i, (p) => matchCase(p, 'pore'))} over`,
+    // rain pours over a city and water over a dam; only reading matter is pored over
+    re: wordRegex(
+      '(pour|poured|pouring)\\s+over(?=\\s+(?:the\\s+|his\\s+|her\\s+|their\\s+)?(?:documents|records|files|reports|data|details|notes|transcripts|statements|receipts|emails|maps|pages|books|papers|figures|numbers)\\b)',
+      'giu',
+    ),
+    fix: (m) =>
+      `${matchCase(m[1]!, ({ pour: 'pore', poured: 'pored', pouring: 'poring' } as Record<string, string>)[m[1]!.toLowerCase()]!)} over`,
     message: () => 'To study closely is to "pore over".',
   },
   {
@@ -58,9 +64,10 @@ const PATTERNS: Pattern[] = [
     message: () => 'The phrase is "for all intents and purposes".',
   },
   {
-    re: wordRegex('to\\s+(breath|advice)', 'giu'),
-    fix: (m) => `to ${m[1]!.toLowerCase() === 'breath' ? 'breathe' : 'advise'}`,
-    message: (m) => `The verb is "${m[1]!.toLowerCase() === 'breath' ? 'breathe' : 'advise'}".`,
+    // "turned to advice columns" is right, so only the verb slot after "to" for "breath"
+    re: wordRegex('(?<!\\b(?:of|from|next|close)\\s+)to\\s+breath(?!\\s+(?:test|tests|sample|samples|mints?))', 'giu'),
+    fix: () => 'to breathe',
+    message: () => 'The verb is "breathe".',
   },
 ];
 

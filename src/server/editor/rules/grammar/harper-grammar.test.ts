@@ -20,4 +20,21 @@ describe('grammar/grammar-check (harper.js)', () => {
     expect(await check('He will appear for arraignment Dec. 9 in court.')).toEqual([]);
     expect(await check('Northfield beat Ashbury 68-61 Friday.')).toEqual([]);
   });
+
+  it('drops lints that misread correct news copy', async () => {
+    // a dateline, a sentence harper thinks ends at Jr., past tense "agreeing", a prefixed compound, a decade, open compounds
+    expect(await check('SAN FRANCISCO (AP) — A federal appeals court ruled Monday.')).toEqual([]);
+    expect(await check('He played with trumpeter Lionel Batiste Jr. and pianist Ellis Graves.')).toEqual([]);
+    expect(await check('Garrity allowed two runs in seven innings. He struck out eight and walked none.')).toEqual([]);
+    expect(await check('The Cavaliers outshot the Blue Devils 17-8.')).toEqual([]);
+    expect(await check('Temperatures were in the mid-40s at the start of the race.')).toEqual([]);
+    expect(await check('Phoenix reached 116 degrees as a heat wave lasted 11 days.')).toEqual([]);
+    expect(await check('"Every one of these apartments is a home," she said.')).toEqual([]);
+    expect(await check('An arrest is an accusation, not a finding of guilt.')).toEqual([]);
+    expect(await check('Forecasters expect highs between 112 and 115 degrees.')).toEqual([]);
+  });
+
+  it('reports, and never applies by itself', () => {
+    expect(harperGrammar.autoFix).toBe(false);
+  });
 });

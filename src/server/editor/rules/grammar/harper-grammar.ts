@@ -1,3 +1,6 @@
+import type { HarperLint } from '../../harper/client';
+import type { Doc } from '../../text/document';
+import { isPastTense } from '../../text/verbs';
 import { defineRule } from '../rule';
 import type { Hit } from '../rule';
 
@@ -18,17 +21,39 @@ const EXPLANATIONS: Record<string, string> = {
   Capitalization: 'Capitalize the first word of a sentence and proper nouns, and nothing else.',
 };
 
+/** Words built with a prefix English compounds freely ("outshot", "overthrew"), which a dictionary cannot list in full. */
+const OPEN_PREFIX = /^(?:out|over|under|counter|cross|up|down)\p{Ll}{3,}$/u;
+
+/** Whether harper.js misreads this spot of news copy, by what the engine knows about the text around it. */
+function misread(doc: Doc, lint: HarperLint): boolean {
+  const { text } = doc;
+  const problem = text.slice(lint.start, lint.end);
+  if (doc.inLayout(lint.start, lint.end)) return true; // a dateline (SAN FRANCISCO) or a section label
+  if (/\p{N}/u.test(text[lint.start - 1] ?? '')) return true; // the "s" of "the mid-40s" read as a word
+  // harper ends a sentence after Jr. or Co.; the engine's sentence splitter knows those abbreviations
+  if (lint.rule === 'SentenceCapitalization' && !doc.startsSentence(lint.start)) return true;
+  // English past tense does not change with the subject's number ("He struck out eight")
+  if (lint.kind === 'Agreement' && /Verb/.test(lint.rule) && isPastTense(problem)) return true;
+  if (lint.rule === 'SplitWords' && OPEN_PREFIX.test(problem)) return true;
+  return false;
+}
+
+/**
+ * harper.js's grammar lints. Reported for a person to weigh, never applied by a
+ * rewrite on harper's own authority: a correction is applied only when one of the
+ * engine's own rules finds the same error (that rule's finding then wins the span).
+ */
 export const harperGrammar = defineRule({
   id: 'grammar/grammar-check',
   category: 'grammar',
   explanation: 'Grammar errors distract readers and invite doubt about the facts.',
-  autoFix: true,
+  autoFix: false,
   needsHarper: true,
   check(doc) {
     const hits: Hit[] = [];
     for (const lint of doc.harper ?? []) {
       const explanation = EXPLANATIONS[lint.kind];
-      if (!explanation) continue;
+      if (!explanation || misread(doc, lint)) continue;
       const problem = doc.text.slice(lint.start, lint.end);
       const best = lint.suggestions[0];
       if (lint.kind === 'Capitalization' && (!best || (best === best.toUpperCase() && best !== best.toLowerCase()))) continue; // Dec → DEC, Sam → SAM

@@ -3,7 +3,7 @@ import { defineRule, scan } from '../rule';
 
 /** Words spelled with a vowel but said with a consonant sound, and the reverse. */
 const CONSONANT_SOUND =
-  /^(one\b|ones\b|once|eu|ewe|uni(?!nt|nh|mp|nf|ns|nd|nv|nc|nl|nk)|unan|use|usu|uti|ure|uri|uro|ura|uk|ubiq|ufo|uganda|ute|u\b|u-)/i;
+  /^(one\b|ones\b|once|eu|ewe|uni(?!nt|nh|mp|nf|ns|nd|nv|nc|nl|nk)|unan|use|usu|uti|ure|uri|uro|ura|uru|utah|uk|ubiq|ufo|uganda|ute|u\b|u-)/i;
 const VOWEL_SOUND_H = /^(hour|honest|honor|honour|heir|herb)/i;
 /** Letters whose names start with a vowel sound (an FBI agent, an MRI). */
 const VOWEL_LETTERS = 'AEFHILMNORSX';
@@ -20,13 +20,13 @@ export const indefiniteArticle = defineRule({
       const word = m[2]!;
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 1);
       if (after === '.' && word.length === 1) return null; // a.m.
-      if (
-        /^[A-Z]$/.test(article) &&
-        /\b(Plan|Type|Class|Grade|Group|Vitamin|Exhibit|Option|Part|Schedule)\s+$/.test(text.slice(Math.max(0, m.index - 12), m.index))
-      )
+      // a capital A after a name is a letter, not an article: Plan A, Section A, Class A office space
+      if (article === 'A' && !doc.startsSentence(m.index) && /\p{Lu}[\p{L}.]*\s+$/u.test(text.slice(Math.max(0, m.index - 20), m.index)))
         return null;
       let wantsAn: boolean;
       if (/^\d/.test(word)) wantsAn = /^8|^(11|18)(?![\d.])|^(11|18),\d{3}/.test(word);
+      else if (/^[A-Za-z](?:[-\d]|$)/.test(word))
+        wantsAn = VOWEL_LETTERS.includes(word[0]!.toUpperCase()); // an F-16, an R-rated film, an x-ray
       else if ((/^[A-Z]{2,5}$/.test(word) && !/[AEIOU]/.test(word.slice(1))) || /^[A-Z]{2,3}$/.test(word))
         wantsAn = VOWEL_LETTERS.includes(word[0]!);
       else if (/^[A-Z]{4,}$/.test(word))

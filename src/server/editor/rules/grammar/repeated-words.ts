@@ -1,6 +1,6 @@
 import { defineRule, scan } from '../rule';
 
-const ALLOWED = new Set(['had', 'that', 'is', 'no', 'so', 'bye', 'very', 'ha', 'do']);
+const ALLOWED = new Set(['had', 'that', 'is', 'no', 'so', 'bye', 'very', 'ha', 'do', 'her']);
 
 export const repeatedWords = defineRule({
   id: 'grammar/repeated-words',
@@ -13,6 +13,8 @@ export const repeatedWords = defineRule({
       if (ALLOWED.has(word.toLowerCase())) return null;
       const second = m[0].slice(m[0].length - word.length);
       if (second !== word && second.toLowerCase() !== word.toLowerCase()) return null;
+      if (/^\p{Lu}/u.test(second)) return null; // a name: Walla Walla, Sing Sing, Duran Duran
+      if (m[0].includes('\n')) return null; // a heading over a line that begins with the same word
       return { start: m.index, end: m.index + m[0].length, message: `"${word}" is repeated.`, suggestion: word };
     });
   },

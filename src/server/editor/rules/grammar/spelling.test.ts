@@ -23,4 +23,14 @@ describe('grammar/spelling (harper.js)', () => {
     expect(await check('Velden County Commissioner Ruth Oyelaran met Quillby officials at the SRF office.')).toEqual([]);
     expect(await check('Read more at www.wrenfieldlibrary.org or email help@wrenfield.gov today.')).toEqual([]);
   });
+
+  it('leaves alone plurals harper only knows as possessives, parts of compounds and decades', async () => {
+    expect(await check('He pitched seven innings for the Cardinals.')).toEqual([]);
+    expect(await check('Right-hander Theo Wills starts Monday.')).toEqual([]);
+    expect(await check('Highs will return to the 40s by the weekend.')).toEqual([]);
+  });
+
+  it('reports, and never applies by itself', () => {
+    expect(spelling.autoFix).toBe(false);
+  });
 });

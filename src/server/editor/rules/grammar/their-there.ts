@@ -1,3 +1,4 @@
+import { baseOfPast } from '../../text/verbs';
 import { matchCase } from '../../text/words';
 import { defineRule, scan, wordRegex } from '../rule';
 import type { Hit } from '../rule';
@@ -17,6 +18,12 @@ const OWNED = new Set(
 /** Words before "there" that make it a place ("over there", "went there"). */
 const PLACE_BEFORE =
   /\b(over|out|in|up|down|from|here and|get|got|getting|go|goes|going|went|gone|been|be|is|was|are|were|stay|stayed|live|lived|lives|work|worked|works|back|right|still|not|never|always|moved|traveled|arrived|there)\s+$/i;
+
+/** Words after which "there" can be the subject of a new clause. */
+const CLAUSE_OPENER =
+  /(?:^|\b(?:said|says|say|told|because|since|if|when|while|that|and|but|so|as|think|thinks|thought|believe|believed|know|knew|hope|hoped|feel|felt|worry|worried|whether)|[,;:])\s+$/i;
+/** Past forms after a place "there" ("Officials there said"). */
+const ATTRIBUTION_VERBS = new Set('said told reported added noted explained estimated described recalled answered asked'.split(' '));
 
 export const theirThere = defineRule({
   id: 'grammar/their-there',
@@ -40,15 +47,23 @@ export const theirThere = defineRule({
             suggestion: `${matchCase(there, 'their')} ${m[1]}`,
           };
         if (EXISTENTIAL.has(next)) return null;
-        if (/^(going|not|also|still|now|all|both)$/.test(next) || (/(ed|ing)$/.test(next) && next.length > 4)) {
-          return {
-            start: m.index,
-            end: m.index + m[0].length,
-            message: `"${there} ${m[1]}" needs "they’re" (they are).`,
-            suggestion: `${matchCase(there, 'they’re')} ${m[1]}`,
-          };
-        }
-        return null;
+        // "they're" only where "there" opens a clause ("said there worried about") and a participle follows that
+        // cannot start an existential sentence: "Residents there said", "There also were", "there being" are right
+        const opensClause = CLAUSE_OPENER.test(before) || doc.startsSentence(m.index);
+        const after = text.slice(m.index + m[0].length, m.index + m[0].length + 12);
+        const participle =
+          next === 'going'
+            ? /^\s+to\b/.test(after)
+            : /\p{Ll}{3,}ed$/u.test(next) &&
+              !ATTRIBUTION_VERBS.has(next) &&
+              /^\s*(?:about|that|to|with|by|for|over|of|at|in|[,.;:!?])/.test(after);
+        if (!opensClause || !participle) return null;
+        return {
+          start: m.index,
+          end: m.index + m[0].length,
+          message: `"${there} ${m[1]}" needs "they’re" (they are).`,
+          suggestion: `${matchCase(there, 'they’re')} ${m[1]}`,
+        };
       }),
     );
     hits.push(
@@ -65,8 +80,12 @@ export const theirThere = defineRule({
         wordRegex('their\\s+([\\p{L}]+)\\s+(about|that|to|with|by|for|on|in|at|from|of|because|if|when|but|and)\\b', 'giu'),
         (m) => {
           const word = m[1]!.toLowerCase();
-          if (!/^(not|going|also|still|all)$/.test(word) && !(/(ed|ing)$/.test(word) && word.length > 4)) return null;
-          if (/ing$/.test(word) && /^(of|in|at|for|on|by|with)$/i.test(m[2]!)) return null; // "their building in", "their funding for"
+          // a gerund is a noun after "their" ("their meeting about", "their funding from"): only "going to" and participles
+          const clear =
+            (word === 'going' && m[2]!.toLowerCase() === 'to') ||
+            /^(not|also|still)$/.test(word) ||
+            (/\p{Ll}{3,}ed$/u.test(word) && baseOfPast(word) !== null);
+          if (!clear) return null;
           return {
             start: m.index,
             end: m.index + 5 + m[0].slice(5).indexOf(m[1]!) + m[1]!.length,

@@ -9,6 +9,10 @@ describe('legal/crimes-as-fact', () => {
     expect(crimesAsFact.explanation).toMatch(/^\S.{20,260}\.$/);
   });
 
+  it('offers its fix to the writer, never to a rewrite: the legal call is about one person', () => {
+    expect(crimesAsFact.autoFix).toBe(false);
+  });
+
   it.each([
     ['Police arrested a man Saturday after he stole a pickup truck.', 'he stole', 'he allegedly stole'],
     [
@@ -22,6 +26,7 @@ describe('legal/crimes-as-fact', () => {
 
   it.each([
     'Police arrested a man Saturday after he stole a pickup truck, police said.',
+    'The woman in charge of the library said Jones shot 8 of 12 from the field.',
     'A jury found Holm guilty. He assaulted a driver in March.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(crimesAsFact, text)).toEqual([]);

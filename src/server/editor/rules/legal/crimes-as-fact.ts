@@ -7,12 +7,17 @@ const CRIME_VERBS =
 const ATTRIBUTED =
   /\b(allegedly|alleged|accused of|charged with|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b/i;
 
+/**
+ * Whether to attribute, add "allegedly" or recast is a legal judgement about one
+ * person's case (an officer who fired, a defendant already convicted, a sports
+ * "shot"), so the suggestion is offered, never applied by a rewrite.
+ */
 export const crimesAsFact = defineRule({
   id: 'legal/crimes-as-fact',
   category: 'legal',
   explanation:
     'Until a conviction, a crime is an accusation: attribute it ("police said") or write "is accused of", never state it as fact.',
-  autoFix: true,
+  autoFix: false,
   check(doc) {
     if (!caseStatus(doc).accused || caseStatus(doc).convicted) return [];
     return scan(

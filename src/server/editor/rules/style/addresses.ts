@@ -29,7 +29,7 @@ export const addresses = defineRule({
     hits.push(
       ...scan(text, /(?<=(?<![\p{N}] )\p{Lu}[\p{L}'’-]+ )(St\.|Ave\.|Blvd\.)(?!\s*\p{Lu})/gu, (m) => {
         const before = text.slice(Math.max(0, m.index - 30), m.index);
-        if (/\d+\s+(?:\p{Lu}[\p{L}'’-]+\s+)+$/u.test(before)) return null;
+        if (/\d+\s+(?:[NSEW]\.\s+)?(?:\p{Lu}[\p{L}'’-]+\s+)+$/u.test(before)) return null; // 1120 W. Lake St.
         const abbr = m[1]!;
         return {
           start: m.index,

@@ -79,6 +79,13 @@ export const americanSpelling = defineRule({
       if (/^(analys|paralys)$/.test(stem) && /^(is|es)$/.test(ending)) return null;
       if (/^(enrol|fulfil)$/.test(stem) && ending !== '') return null;
       if (/^\p{Lu}/u.test(m[0]) && !doc.startsSentence(m.index)) return null; // a proper name keeps its spelling
+      // …also at the start of a sentence: the name recurs mid-sentence, or a verb of saying follows (Grey said)
+      if (
+        /^\p{Lu}/u.test(m[0]) &&
+        (new RegExp(`[\\p{L},] ${m[0]}\\b`, 'u').test(doc.text) ||
+          /^\s+(?:said|says|told|added|wrote)\b/.test(doc.text.slice(m.index + m[0].length, m.index + m[0].length + 8)))
+      )
+        return null;
       if (
         /^(organis|realis|recognis|apologis|criticis|emphasis|prioritis|authoris|finalis|mobilis|modernis|minimis|maximis|utilis|analys|paralys|practis|anaesthe)$/.test(
           stem,

@@ -76,6 +76,8 @@ export const apWords = defineRule({
     const listed = scan(text, phraseRegex(Object.keys(AP_WORDS)), (m) => {
       const right = lookup(AP_WORDS, m[0])!;
       if (right === m[0].toLowerCase()) return null;
+      // a capital inside a sentence marks a name that keeps its spelling: Fidelity Advisor Fund, Kaiser Healthcare
+      if (/^\p{Lu}/u.test(m[0]) && !/^\p{Lu}/u.test(right) && !doc.startsSentence(m.index)) return null;
       const suggestion = /^[A-Z]/.test(right) ? right : matchCase(m[0], right);
       if (suggestion === m[0]) return null;
       return { start: m.index, end: m.index + m[0].length, message: `AP style: "${suggestion}", not "${m[0]}".`, suggestion };
@@ -83,6 +85,7 @@ export const apWords = defineRule({
     // AP lowercases internet and web; a capital at the start of a sentence is fine
     const lower = scan(text, /(?<![\p{L}])(Internet|Web)(?![\p{L}-])/gu, (m) => {
       if (doc.startsSentence(m.index)) return null;
+      if (/^\s+\p{Lu}/u.test(text.slice(m.index + m[0].length, m.index + m[0].length + 3))) return null; // Internet Explorer, Web Summit
       if (m[1] === 'Web' && !/\b(the|on|a)\s+$/.test(text.slice(Math.max(0, m.index - 6), m.index))) return null;
       return {
         start: m.index,

@@ -16,7 +16,20 @@ describe('style/courtesy-titles', () => {
     expect(hitsOf(courtesyTitles, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each(["Conroy's attorney declined to comment.", 'Dr. Ann Lee treated the patient.'])('leaves alone %s', (text) => {
+  it('reports but does not drop titles that tell two people with one surname apart', () => {
+    expect(hitsOf(courtesyTitles, 'Mr. Lee and Mrs. Lee founded the bakery. Mrs. Lee bakes.')).toEqual([
+      { text: 'Mr. Lee', suggestion: null },
+      { text: 'Mrs. Lee', suggestion: null },
+      { text: 'Mrs. Lee', suggestion: null },
+    ]);
+  });
+
+  it.each([
+    "Conroy's attorney declined to comment.",
+    'Dr. Ann Lee treated the patient.',
+    'The Miss Worcester Diner opened in 1924.',
+    'She was crowned Miss America in 1998.',
+  ])('leaves alone %s', (text) => {
     expect(hitsOf(courtesyTitles, text)).toEqual([]);
   });
 });

@@ -7,15 +7,25 @@ export const courtesyTitles = defineRule({
   autoFix: true,
   check(doc) {
     const { text } = doc;
-    return scan(text, /(?<![\p{L}])(Mr\.?|Mrs\.?|Ms\.?|Messrs\.|Mmes\.|Miss)\s+(\p{Lu}(?:[\p{L}-]|['’](?!s\b))+)/gu, (m) => {
+    const RE = /(?<![\p{L}])(Mr\.?|Mrs\.?|Ms\.?|Messrs\.|Mmes\.|Miss)\s+(\p{Lu}(?:[\p{L}-]|['’](?!s\b))+)/gu;
+    // AP keeps courtesy titles where two people share a surname (Mr. Lee and Mrs. Lee): dropping them would merge the two
+    const titlesBySurname = new Map<string, Set<string>>();
+    for (const m of text.matchAll(RE)) titlesBySurname.set(m[2]!, (titlesBySurname.get(m[2]!) ?? new Set()).add(m[1]!.replace(/\.$/, '')));
+    return scan(text, RE, (m) => {
       const title = m[1]!;
       if (title === 'Miss' && /\p{Lu}[\p{L}.]*,\s*$/u.test(text.slice(Math.max(0, m.index - 30), m.index))) return null;
       if (/^(Mr|Mrs|Ms)$/.test(title) && !/^\s/.test(text.slice(m.index + title.length))) return null;
+      // part of a name: the Miss Worcester Diner, the Mr. Rogers show, Miss America
+      if (/\bthe\s+$/i.test(text.slice(Math.max(0, m.index - 4), m.index))) return null;
+      if (title === 'Miss' && /^(America|USA|Universe|World|Teen|Earth|International)$/.test(m[2]!)) return null;
+      const shared = (titlesBySurname.get(m[2]!)?.size ?? 0) > 1;
       return {
         start: m.index,
         end: m.index + m[0].length,
-        message: `Drop the courtesy title "${title}".`,
-        suggestion: m[2]!,
+        message: shared
+          ? `Courtesy title "${title}": AP keeps it only to tell apart two people named ${m[2]}; otherwise use full names.`
+          : `Drop the courtesy title "${title}".`,
+        suggestion: shared ? null : m[2]!,
       };
     });
   },

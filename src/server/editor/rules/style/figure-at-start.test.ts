@@ -16,7 +16,14 @@ describe('style/figure-at-start', () => {
     expect(hitsOf(figureAtStart, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each(['2024 was a record year for the port.', 'Three people were hurt.'])('leaves alone %s', (text) => {
+  it.each([
+    '2024 was a record year for the port.',
+    'Three people were hurt.',
+    '9/11 changed how the airport screens bags.',
+    '3M reported higher sales.',
+    '7-Eleven will open a store on Main Street.',
+    'What to bring:\n1. A photo ID\n2. Proof of address',
+  ])('leaves alone %s', (text) => {
     expect(hitsOf(figureAtStart, text)).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ export const figureAtStart = defineRule({
   check(doc) {
     const hits: Hit[] = [];
     for (const s of doc.sentences) {
-      const m = s.text.match(/^["“‘(]?(\d[\d,]*(?:\.\d+)?)(?![\d:])/);
+      // not a date (9/11), a name (3M, 7-Eleven) or a list number ("1. Call the office")
+      const m = s.text.match(/^["“‘(]?(\d[\d,]*(?:\.\d+)?)(?![\d:/\p{L}]|-\p{Lu}|[.)](?:\s|$))/u);
       if (!m) continue;
       const figure = m[1]!;
       if (/^(1[5-9]|20)\d\d$/.test(figure)) continue; // a year may start a sentence

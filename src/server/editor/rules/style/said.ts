@@ -27,7 +27,10 @@ export const said = defineRule({
         );
       const endsClause = /^\s*[.,]/.test(after) && /(\p{Lu}[\p{L}'’-]+|\b(he|she|they))\s+$/u.test(before);
       // "Commissioner Ruth Abernathy stated the county received…": a named speaker and reported speech
+      // only verbs of speech that cannot take an object: "declared a state of emergency", "shared the prize" and
+      // "expressed her thanks" are not attributions
       const reported =
+        /^(?:stated|states|remarked|remarks|asserted|asserts|opined|opines|commented|comments|exclaimed|quipped)$/i.test(word) &&
         /^\s+(the|a|an|it|he|she|they|there|this|its|their|his|her|we|residents|officials)\b/.test(after) &&
         /(?:\p{Lu}[\p{L}'’-]+\s+\p{Lu}[\p{L}'’-]+|\b(?:he|she|they|[Ss]pokes(?:man|woman|person)))\s+$/u.test(before);
       if (!(hasQuote && (afterQuote || /^\s+\p{Lu}/u.test(after))) && !thatClause && !endsClause && !reported) return null;

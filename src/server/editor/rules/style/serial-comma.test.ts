@@ -12,6 +12,7 @@ describe('style/serial-comma', () => {
   it.each([
     ['The library offers free tutoring, computer classes, and English lessons.', 'computer classes, and', 'computer classes and'],
     ['The clinic offers vaccinations, checkups, or dental cleanings.', 'checkups, or', 'checkups or'],
+    ['The mayor, the police chief, and the fire chief spoke.', 'the police chief, and', 'the police chief and'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(serialComma, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -20,6 +21,10 @@ describe('style/serial-comma', () => {
     'The unit will employ 35 nurses, counselors and therapists.',
     'He left the room, she stayed behind, and they argued.',
     'The company moved from Fresno, California, and opened a plant.',
+    'The agency, known as TriMet, and the union have been negotiating since November.',
+    'Jane Roe, 45, and her son were taken to a hospital.',
+    'Mayor Ann Lee, the council president, and her husband attended the ceremony.',
+    'The menu offers toast, juice, and ham and eggs.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(serialComma, text)).toEqual([]);
   });

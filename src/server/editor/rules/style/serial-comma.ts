@@ -30,6 +30,17 @@ export const serialComma = defineRule({
       const item1Last = item1.split(/\s+/).slice(-4).join(' ');
       if (!item1 || (/^\d{1,2}$/.test(item1Last.split(' ').pop() ?? '') && /[A-Z][a-z]{2}\.?\s\d/.test(item1Last))) return null; // Oct. 3, 2024, and
       if (YEAR_OR_STATE.test(item1.split(/\s+/).pop() ?? '')) return null;
+      // an appositive, not a series item: "The agency, known as TriMet, and the union", "Jane Roe, 45, and her son", "Smith, the mayor, and his wife"
+      if (/^(?:\d+|known|called|named|based|located|who|which|whose|now|formerly)\b/i.test(item2)) return null;
+      if (
+        /^(?:the|a|an|his|her|its|their|our|my|your)\b/i.test(item2) &&
+        /^\p{Lu}/u.test(item1.split(/\s+/).pop() ?? '') &&
+        !/^(?:the|a|an|his|her|its|their|our|my|your)\b/i.test(item1)
+      )
+        return null;
+      // a complex series keeps the comma when its last item holds a conjunction ("toast, juice, and ham and eggs")
+      if (/ (?:and|or)$/i.test(m[3]!) || /^\s+(?:and|or)\b/i.test(text.slice(m.index + m[0].length, m.index + m[0].length + 5)))
+        return null;
       return { start, end, message: `Drop the comma before "${m[2]}" in a simple series.`, suggestion: `${item2} ${m[2]}` };
     });
   },

@@ -19,6 +19,14 @@ describe('style/small-numbers', () => {
 
   it.each([
     'The district lost 600 students.',
+    'Response times fell from 11 minutes to just under 8 minutes.',
+    'She won in 2 hours, 26 minutes, 41 seconds.',
+    'Chicago fell 6 1/2 games behind Milwaukee.',
+    'About 1 in 4 rural residents lack access.',
+    'Temperatures will drop to a low of 9 on Wednesday night.',
+    'The children, ages 2, 4 and 7, are siblings.',
+    'Families stood in the street at 4 in the morning.',
+    'Students in grades 3 through 5 will take the test.',
     'Dale Conroy, 37, was arrested.',
     'The fire burned 5 acres.',
     'It rose 5% in a year.',

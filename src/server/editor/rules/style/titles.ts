@@ -20,6 +20,16 @@ export const titles = defineRule({
       /(?<![\p{L}])(Lieutenant Governor|Governor|Senator|Representative|Sergeant|Lieutenant)(?= \p{Lu}[\p{L}'’-]+ \p{Lu}[\p{L}'’-]+)/gu,
       (m) => {
         if (/\b(a|an)\s+$/i.test(doc.text.slice(Math.max(0, m.index - 4), m.index))) return null;
+        const after = doc.text.slice(m.index + m[0].length, m.index + m[0].length + 60);
+        // a compound rank (Sergeant Major, Lieutenant Colonel) has its own abbreviation
+        if (/^ (?:Major|First|Master|Staff|Command|Colonel|Commander|General|Junior|Governor)\b/.test(after)) return null;
+        // a place named for someone: the Governor Thomas Johnson Bridge
+        if (
+          /^ (?:\p{Lu}[\p{L}'’.-]* ){1,3}(?:Bridge|Highway|Building|School|Park|Center|Hall|Airport|Memorial|Library|Expressway|Parkway|Street|Avenue)\b/u.test(
+            after,
+          )
+        )
+          return null;
         const right = ABBR[m[1]!]!;
         return {
           start: m.index,

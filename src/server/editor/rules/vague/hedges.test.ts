@@ -16,7 +16,10 @@ describe('vague/hedges', () => {
     expect(hitsOf(hedges, text)).toContainEqual({ text: flagged, suggestion });
   });
 
-  it.each(['The design reduced crashes by 30%, police said.'])('leaves alone %s', (text) => {
+  it.each([
+    'The design reduced crashes by 30%, police said.',
+    'Health workers are contacting about 120 people who may have been exposed at the clinic, Wells said.',
+  ])('leaves alone %s', (text) => {
     expect(hitsOf(hedges, text)).toEqual([]);
   });
 });
