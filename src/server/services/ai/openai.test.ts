@@ -18,6 +18,11 @@ const STORY =
   'Officials said the project will cost roughly 500 million dollars and create many jobs for local residents. ' +
   'Critics said the deal was rushed through the council without a public hearing on Tuesday.';
 
+const COURT_STORY =
+  'MARLOW — Dana Reyes, 34, of Marlow was charged Tuesday with second-degree murder in the death of her neighbor, police said. ' +
+  'She is being held without bail at the county jail.\n\n' +
+  '"We will not rest until the family gets answers," Police Chief Tom Alvarez said at a news conference.';
+
 function request(o: Partial<ModelRequest> = {}): ModelRequest {
   return { history: [], message: 'Write a headline for this.', passages: [], signal: new AbortController().signal, ...o };
 }
@@ -165,6 +170,74 @@ describe('OpenAI-compatible provider (against a local Chat Completions double)',
     }
     await fake.clientLeft(0);
     expect(fake.requests[0]!.finishedAt).toBeUndefined();
+  });
+
+  it('puts back the writer’s words in a quotation the model changed in its revised text, and says so at the end', async () => {
+    const answer = [
+      'Lead with the charge; the news conference adds nothing.\n\n### Revised text\n\n',
+      COURT_STORY.split('\n\n')[0]!,
+      '\n\n“We won’t rest until the family has',
+      ' answers,” Police Chief',
+      ' Tom Alvarez said.\n\n',
+      '### Edits\n\n- Cut "at a news conference".\n',
+    ];
+    fake = await startFakeOpenAi({ tokens: answer.flatMap((part) => part.match(/\S*\s*/g)!.filter(Boolean)) });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { text, failure } = await read(ai.stream(request({ message: `Tighten this:\n\n${COURT_STORY}` })));
+    expect(failure).toBeUndefined();
+    const [reply, note] = text.split('\n\n---\n\n');
+    expect(reply).toContain('\n\n“We will not rest until the family gets answers,” Police Chief Tom Alvarez said.\n\n');
+    expect(reply).not.toContain('won’t');
+    expect(note).toBe(
+      '**Copydesk checked this answer against your copy:**\n\n' +
+        '- **Quote restored.** The model changed your quotation “We will not rest until the family gets answers” to “We won’t rest until the family has answers”; the revised text above keeps your copy’s words.\n',
+    );
+  });
+
+  it('calls out a quotation the model invented for the writer’s copy', async () => {
+    fake = await startFakeOpenAi({
+      tokens: ['Here is the tightened story:\n\n', COURT_STORY.split('\n\n')[0]!, ' "Justice will', ' be served," Alvarez', ' added.\n'],
+    });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { text } = await read(ai.stream(request({ message: `Tighten this:\n\n${COURT_STORY}` })));
+    expect(text).toContain(' "Justice will be served," Alvarez added.\n');
+    expect(
+      text.endsWith(
+        '\n\n- **Quote not in your copy.** “Justice will be served” appears nowhere in what you sent. Confirm it with the source or cut it.\n',
+      ),
+    ).toBe(true);
+  });
+
+  it('shows the legal findings on the model’s revised text: “the killer” for someone only charged', async () => {
+    fake = await startFakeOpenAi({
+      tokens: [
+        '### Revised text\n\n',
+        'Dana Reyes, 34, was charged Tuesday with murder, police said.',
+        ' The killer is held',
+        ' without bail.\n',
+      ],
+    });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { text } = await read(ai.stream(request({ message: `Tighten this:\n\n${COURT_STORY}` })));
+    expect(text.split('\n\n---\n\n')[1]).toBe(
+      '**Copydesk checked this answer against your copy:**\n\n' +
+        '- **Legal risk in the revised text.** "The killer" declares guilt before a conviction. Use "the suspect", "the defendant" or the name.\n',
+    );
+  });
+
+  it('adds nothing to an answer that keeps the writer’s quotes and has no legal problem', async () => {
+    const tokens = [
+      '### Revised text\n\n',
+      'Reyes is held without bail.',
+      ' “We will not rest until the family gets answers,”',
+      ' Alvarez said.\n',
+    ];
+    fake = await startFakeOpenAi({ tokens });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    expect(await read(ai.stream(request({ message: `Tighten this:\n\n${COURT_STORY}` })))).toEqual({
+      text: tokens.join(''),
+      failure: undefined,
+    });
   });
 
   it('describes itself without the key', () => {

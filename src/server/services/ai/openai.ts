@@ -1,5 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { checkNote, legalFindingsIn, RevisedCopyGuard } from './check';
 import { buildChatMessages, copyToGround, groundingFor } from './prompt';
+import { WriterWords } from './quotes';
 import { ModelFailure, type AiProvider, type ModelRequest } from './types';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
@@ -13,6 +15,8 @@ export interface OpenAiProviderOptions {
   model?: string;
   /** Longest silence allowed before the first token and between tokens. */
   timeoutMs?: number;
+  /** Names the server in the start-up line when it was found rather than configured ("Ollama at http://127.0.0.1:11434"). */
+  server?: string;
 }
 
 class SilenceTimeout extends Error {}
@@ -55,7 +59,10 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
   return {
     kind: 'openai',
     assistantId: `openai:${model}`,
-    describe: () => `ai: OpenAI-compatible model ${model} at ${baseURL}${o.apiKey ? ' (API key set)' : ''}`,
+    describe: () =>
+      o.server
+        ? `ai: ${o.server} (model ${model})`
+        : `ai: OpenAI-compatible model ${model} at ${baseURL}${o.apiKey ? ' (API key set)' : ''}`,
     capabilities: () =>
       `I'm your copy editor, powered by ${model} and grounded in Copydesk's editorial checks. Paste a story or upload a document (pdf, doc, docx, txt, csv, md) and I'll edit it to AP style, flag weak quotes, missing context and vague reporting, explain each edit, suggest headlines, social posts and captions, and compare drafts side by side.`,
 
@@ -64,6 +71,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
       const grounding = await groundingFor(copy);
       const messages = buildChatMessages({ ...request, grounding });
       if (request.signal.aborted) return;
+      const guard = new RevisedCopyGuard(WriterWords.of(request));
 
       // One controller ends the upstream request for a stop, a silent model or a consumer that left.
       const upstream = new AbortController();
@@ -84,12 +92,16 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
         for await (const chunk of completion) {
           armWatchdog();
           const text = chunk.choices[0]?.delta?.content;
-          if (text) yield text;
+          const shown = text ? guard.push(text) : '';
+          if (shown) yield shown;
         }
         // The SDK ends the iteration quietly when it is aborted.
         if (silent) throw new SilenceTimeout();
       } catch (error) {
         if (request.signal.aborted) return;
+        // What arrived is kept with the failure, including a quotation still held back.
+        const held = guard.end();
+        if (held) yield held;
         if (silent || error instanceof APIUserAbortError) throw toModelFailure(new SilenceTimeout());
         throw toModelFailure(error);
       } finally {
@@ -97,6 +109,12 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
         request.signal.removeEventListener('abort', onStop);
         upstream.abort();
       }
+
+      const held = guard.end();
+      if (held) yield held;
+      const legal = await legalFindingsIn(guard.revisedText, copy);
+      const note = checkNote({ restored: guard.restored, invented: guard.invented, legal });
+      if (note && !request.signal.aborted) yield note;
     },
   };
 }

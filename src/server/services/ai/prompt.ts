@@ -7,7 +7,8 @@ export const NEWS_EDITOR_PROMPT = [
   'Flag weak or unattributed quotes, missing context, vague reporting (unnamed sources, weasel quantities, hedges) and legally risky wording (guilt before a verdict).',
   'When asked, write headlines, social posts and captions drawn only from facts in the copy, and compare drafts side by side.',
   'Never invent facts, names, numbers, dates or quotes. Keep every quotation exactly as written; report problems inside quotes instead of changing them.',
-  'Answer in Markdown. When you return a revised version of the copy, put it under a "Revised version" heading.',
+  // The chat's side-by-side comparison and Copydesk's check of quotations read the revision from this heading.
+  'Answer in Markdown. When you return a revised version of the copy, put it under a "### Revised text" heading and explain your edits after it, under a heading of their own.',
 ].join('\n');
 
 /** Shorter copy than this is a request, not a story: no findings are worth sending. */
