@@ -283,6 +283,17 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
     },
     {
       method: 'POST',
+      path: /^\/v1\/customers\/([^/]+)$/,
+      handle(p, m) {
+        const customer = customers.get(m[0]!);
+        if (!customer) throw missing('customer', m[0]!, 'id');
+        if (p.email !== undefined) customer.email = p.email;
+        if (p.name !== undefined) customer.name = p.name;
+        return customer;
+      },
+    },
+    {
+      method: 'POST',
       path: /^\/v1\/subscriptions$/,
       handle(p) {
         const expand = expandList(p);

@@ -13,9 +13,12 @@ export const teamProcedures = {
   cancelInvitation: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.cancel(ctx.user, input.id)),
   removeMember: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.removeMember(ctx.user, input.id)),
   leave: authedProcedure.mutation(({ ctx }) => ctx.services.teams.leave(ctx.user)),
-  transferOwnership: authedProcedure
-    .input(teamItemInput)
-    .mutation(({ ctx, input }) => ctx.services.teams.transferOwnership(ctx.user, input.id)),
+  transferOwnership: authedProcedure.input(teamItemInput).mutation(async ({ ctx, input }) => {
+    const team = ctx.services.teams.transferOwnership(ctx.user, input.id);
+    // The team's Stripe customer now e-mails its receipts to the new owner.
+    await ctx.services.billing.syncCustomers(null, ctx.services.teams.find(team.id));
+    return team;
+  }),
   pendingInvitations: authedProcedure.query(({ ctx }) => ctx.services.teams.pending(ctx.user)),
   invitationByToken: publicProcedure.input(invitationTokenInput).query(({ ctx, input }) => ctx.services.teams.preview(input.token)),
   acceptInvitation: authedProcedure

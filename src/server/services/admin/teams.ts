@@ -57,6 +57,7 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
       const changes = changedFields(before, after, AUDITED_TEAM_FIELDS);
       if (Object.keys(changes).length) audit.record(actor, { action: 'team.update', target: target(after), changes });
       if (before.maxSeats !== after.maxSeats) await billing.updateTeamSeats(after);
+      if (before.name !== after.name) await billing.syncCustomers(null, after);
       return toTeam(db, after);
     },
 

@@ -157,6 +157,10 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
           },
           { behavior: 'immediate' },
         );
+        if (user.email !== current.email || user.username !== current.username) {
+          const owned = db.select().from(teams).where(eq(teams.ownerId, user.id)).get() ?? null;
+          await billing.syncCustomers(user, owned);
+        }
         return toPublicUser(user);
       } catch (e) {
         if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists');

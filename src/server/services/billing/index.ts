@@ -131,6 +131,20 @@ export function createBillingService(
       }).user;
     },
 
+    /**
+     * After an e-mail, a name or a team's owner changes: Stripe's receipts and portal follow.
+     * A failure is logged, not raised: the change itself has been made.
+     */
+    async syncCustomers(user: UserRow | null, team: TeamRow | null): Promise<void> {
+      const payers = [...(user ? [userPayer(user)] : []), ...(team ? [loadTeamPayer(db, team)] : [])];
+      for (const payer of payers) {
+        if (!payer.billingCustomerId) continue;
+        await billing
+          .syncCustomer(payer)
+          .catch((e: unknown) => log(`billing: customer update failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`));
+      }
+    },
+
     /** An admin ends a user's own plan: the provider stops billing it. */
     endOwn: (user: UserRow) => viaProvider('end', () => billing.end(userPayer(user))),
 

@@ -58,6 +58,8 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
     // Nothing runs outside the database: the caller overwrites or deletes the payer's state.
     async end() {},
 
+    async syncCustomer() {},
+
     settle(payer) {
       const renewal = payer.subscriptionRenewalDate;
       const live = payer.subscriptionStatus === 'active' || payer.subscriptionStatus === 'trialing';

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { teams, users } from '../../../../db/schema';
 import { STRIPE_TEST_PRICE, type StripeServer } from '../../../../tests/support/stripe-server';
 import type { TestApp } from '../../test-app';
+import { signedInAdmin } from '../admin/test-support';
 import { editorAccess, teamOfTwo } from '../teams/test-support';
 import { deliverWebhook, startStripeApp } from './test-support';
 
@@ -168,5 +169,21 @@ describe('team subscription with Stripe', () => {
     expect(result).not.toHaveProperty('clientSecret');
     expect(teamRow(teamId).subscriptionStatus).toBe('active');
     expect(access('tomas@news.example')).toBe('granted');
+  });
+});
+
+describe("the provider's customer follows the people and names behind it", () => {
+  it("a transferred team's receipts go to the new owner; an admin's rename and e-mail change reach Stripe too", async () => {
+    const { owner, teamId } = await subscribedWithCard();
+    const customerOf = (id: string | null) => stripe.customers().find((c) => c.id === id);
+    const tomas = userRow('tomas@news.example');
+    await api(owner).team.transferOwnership({ id: tomas.id });
+    expect(customerOf(teamRow(teamId).billingCustomerId)).toMatchObject({ email: 'tomas@news.example', name: 'Metro Desk' });
+
+    const admin = api((await signedInAdmin(t)).token);
+    await admin.admin.teams.update({ id: teamId, name: 'Metro Desk West', maxSeats: 5 });
+    expect(customerOf(teamRow(teamId).billingCustomerId)).toMatchObject({ email: 'tomas@news.example', name: 'Metro Desk West' });
+    await admin.admin.users.update({ id: tomas.id, username: 'tomas', email: 'tomas.r@news.example' });
+    expect(customerOf(teamRow(teamId).billingCustomerId)).toMatchObject({ email: 'tomas.r@news.example' });
   });
 });

@@ -284,6 +284,11 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       sync(sub, payer);
     },
 
+    async syncCustomer(payer) {
+      if (!payer.billingCustomerId) return;
+      await stripe.customers.update(payer.billingCustomerId, { email: payer.person.email, name: payer.name });
+    },
+
     async end(payer) {
       const subscriptionId = stripeSubscriptionId(payer);
       if (!subscriptionId) return;

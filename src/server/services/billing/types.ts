@@ -12,6 +12,8 @@ export interface BillingProvider {
   activate(payer: Payer): Promise<void>;
   /** Cancels at the end of the period; access lasts until then. */
   cancel(payer: Payer): Promise<void>;
+  /** Tells the provider the payer's current e-mail (the person's) and name, for receipts and the portal. */
+  syncCustomer(payer: Payer): Promise<void>;
   /** Stops the payer's provider subscription now, nothing billed after (before a gift, or when the payer is deleted). */
   end(payer: Payer): Promise<void>;
   /** Rolls periods forward by the clock (local billing); Stripe keeps time itself. */
