@@ -15,7 +15,19 @@ export interface Config {
   adminPassword?: string;
   smtpUrl?: string;
   mailFrom: string;
-  openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs?: number };
+  /** The model behind the chat (OPENAI_*, AI_PROVIDER, OLLAMA_BASE_URL); the embedded engine when none is set or found. */
+  openai: {
+    apiKey?: string;
+    baseUrl?: string;
+    model?: string;
+    timeoutMs?: number;
+    /** `embedded`: the embedded engine whatever else is set, and no look for Ollama. */
+    provider?: AiProviderChoice;
+    /** Where start-up looks for Ollama when no model is configured. */
+    ollamaBaseUrl?: string;
+    /** What start-up's look for Ollama found; when `found`, `baseUrl` and `model` are its. */
+    ollama?: { url: string; found: boolean; reason?: string };
+  };
   stripe: {
     secretKey?: string;
     publishableKey?: string;
@@ -31,6 +43,10 @@ export interface Config {
   maxExtractions: number;
 }
 
+export const AI_PROVIDER_CHOICES = ['auto', 'embedded'] as const;
+export type AiProviderChoice = (typeof AI_PROVIDER_CHOICES)[number];
+export const DEFAULT_OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
+
 type Env = Record<string, string | undefined>;
 
 const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
@@ -41,6 +57,25 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return n;
+}
+
+function aiProvider(env: Env): AiProviderChoice {
+  const raw = nonEmpty(env.AI_PROVIDER)?.toLowerCase() ?? 'auto';
+  if (!(AI_PROVIDER_CHOICES as readonly string[]).includes(raw))
+    throw new Error(`AI_PROVIDER must be ${AI_PROVIDER_CHOICES.join(' or ')}, got "${env.AI_PROVIDER}"`);
+  return raw as AiProviderChoice;
+}
+
+/** Ollama's own address, without the `/v1` or `/api` an operator may copy from its docs. */
+function ollamaBaseUrl(env: Env): string {
+  const raw = nonEmpty(env.OLLAMA_BASE_URL) ?? DEFAULT_OLLAMA_BASE_URL;
+  const url = raw.replace(/\/+$/, '').replace(/\/(?:v1|api)$/, '');
+  try {
+    if (!/^https?:$/.test(new URL(url).protocol)) throw new Error('not http');
+  } catch {
+    throw new Error(`OLLAMA_BASE_URL must be an http(s) URL, got "${raw}"`);
+  }
+  return url;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -70,6 +105,8 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: nonEmpty(env.OPENAI_BASE_URL),
       model: nonEmpty(env.OPENAI_MODEL),
       timeoutMs: nonEmpty(env.OPENAI_TIMEOUT_MS) ? positiveInt(env, 'OPENAI_TIMEOUT_MS', 1) : undefined,
+      provider: aiProvider(env),
+      ollamaBaseUrl: ollamaBaseUrl(env),
     },
     stripe: {
       secretKey: nonEmpty(env.STRIPE_SECRET_KEY),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { DEFAULT_CLIENT_DIR } from './app';
 import { startServer } from './server';
+import { findLocalModel } from './services/ai';
 
 async function ensureClientBuilt() {
   if (fs.existsSync(path.join(DEFAULT_CLIENT_DIR, 'index.html'))) return;
@@ -13,6 +14,8 @@ async function ensureClientBuilt() {
 
 async function main() {
   const config = loadConfig();
+  // With no model configured, a local Ollama server is used when one answers (about a second at most).
+  config.openai = await findLocalModel(config.openai);
   // The dev server serves the client through Vite, so it skips the production build.
   if (!process.argv.includes('--no-client-build')) await ensureClientBuilt();
   const running = await startServer({ config });

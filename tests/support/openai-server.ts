@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
  * errors are `{error:{message,type,code}}` with the status OpenAI uses. The
  * behaviour (time to first token, token rate, failures) can be changed between
  * calls, and every call is recorded, including when its client went away.
+ * With `ollamaModels` it also answers Ollama's `GET /api/tags` (the model list
+ * Copydesk looks for at start), so it stands in for a local Ollama server, whose
+ * OpenAI-compatible API lives under /v1.
  */
 
 export const OPENAI_TEST_KEY = 'sk-test-copydesk-double-0123456789';
@@ -27,6 +30,12 @@ export interface FakeModelBehaviour {
   failMode?: 'destroy' | 'error-event';
   /** Send the headers and then nothing at all. */
   hang?: boolean;
+}
+
+/** One entry of Ollama's `GET /api/tags` answer. */
+export interface FakeOllamaModel {
+  name: string;
+  family?: string;
 }
 
 export interface RecordedCompletion {
@@ -63,6 +72,10 @@ const ERRORS = {
 export interface FakeOpenAiServer {
   /** The base URL to give the SDK (ends in /v1). */
   url: string;
+  /** The server's own address (what OLLAMA_BASE_URL names). */
+  origin: string;
+  /** How many times the Ollama model list was asked for. */
+  tagRequests: number;
   requests: RecordedCompletion[];
   behave(patch: Partial<FakeModelBehaviour>): void;
   /** Resolves when the client of the call has left (or at once if it has). */
@@ -72,8 +85,10 @@ export interface FakeOpenAiServer {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(options: Partial<FakeModelBehaviour> & { apiKey?: string | null } = {}): Promise<FakeOpenAiServer> {
-  const { apiKey = OPENAI_TEST_KEY, ...initial } = options;
+export async function startFakeOpenAi(
+  options: Partial<FakeModelBehaviour> & { apiKey?: string | null; ollamaModels?: FakeOllamaModel[] } = {},
+): Promise<FakeOpenAiServer> {
+  const { apiKey = OPENAI_TEST_KEY, ollamaModels, ...initial } = options;
   let behaviour: FakeModelBehaviour = { ...DEFAULTS, ...initial };
   const requests: RecordedCompletion[] = [];
   const leaveWaiters = new Map<number, Array<(at: number) => void>>();
@@ -84,6 +99,12 @@ export async function startFakeOpenAi(options: Partial<FakeModelBehaviour> & { a
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (ollamaModels && req.method === 'GET' && req.url === '/api/tags') {
+        fake.tagRequests++;
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ models: ollamaModels.map(ollamaTag) }));
+        return;
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: `Unknown path ${req.url}`, type: 'invalid_request_error', code: null } }));
@@ -193,8 +214,10 @@ export async function startFakeOpenAi(options: Partial<FakeModelBehaviour> & { a
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const fake: FakeOpenAiServer = {
     url: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
+    tagRequests: 0,
     requests,
     behave(patch) {
       behaviour = { ...behaviour, ...patch };
@@ -212,5 +235,19 @@ export async function startFakeOpenAi(options: Partial<FakeModelBehaviour> & { a
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
+  };
+  return fake;
+}
+
+/** A model as Ollama 0.5+ lists it. */
+function ollamaTag(m: FakeOllamaModel) {
+  const family = m.family ?? 'llama';
+  return {
+    name: m.name,
+    model: m.name,
+    modified_at: '2025-01-15T10:00:00.000000000Z',
+    size: 2_019_393_189,
+    digest: 'a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72',
+    details: { parent_model: '', format: 'gguf', family, families: [family], parameter_size: '3.2B', quantization_level: 'Q4_K_M' },
   };
 }

@@ -7,6 +7,8 @@ export interface EmbeddedProviderOptions {
   pieceDelayMs?: number;
   /** The whole reply is shown within about this long, however long it is. */
   streamBudgetMs?: number;
+  /** Why no model answers, for the start-up line. */
+  why?: string;
 }
 
 const PIECE_MAX_CHARS = 24;
@@ -76,7 +78,7 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvi
   return {
     kind: 'embedded',
     assistantId: 'copydesk-editor',
-    describe: () => 'ai: embedded editorial engine (set OPENAI_API_KEY or OPENAI_BASE_URL to use a model)',
+    describe: () => `ai: embedded editorial engine (${o.why ?? 'set OPENAI_API_KEY or OPENAI_BASE_URL to use a model'})`,
     capabilities: () =>
       `${EDITOR_HELP}\n\nYou can upload documents (pdf, doc, docx, txt, csv, md) for editorial feedback. This editor runs offline with Copydesk's editorial engine; no text leaves the server.`,
 

@@ -19,6 +19,12 @@ describe('AI provider choice', () => {
     expect(local.describe()).toBe('ai: OpenAI-compatible model llama3.1 at http://localhost:11434/v1');
   });
 
+  it('is the embedded engine with AI_PROVIDER=embedded, even when a model is configured', () => {
+    const ai = providerFor({ AI_PROVIDER: 'embedded', OPENAI_API_KEY: 'sk-x' });
+    expect(ai).toMatchObject({ kind: 'embedded', assistantId: 'copydesk-editor' });
+    expect(() => providerFor({ AI_PROVIDER: 'ollama' })).toThrow('AI_PROVIDER must be auto or embedded, got "ollama"');
+  });
+
   it('refuses a timeout that is not a positive number of milliseconds', () => {
     expect(() => providerFor({ OPENAI_API_KEY: 'sk-x', OPENAI_TIMEOUT_MS: 'soon' })).toThrow(
       'OPENAI_TIMEOUT_MS must be a positive integer',
