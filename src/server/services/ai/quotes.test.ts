@@ -30,6 +30,8 @@ describe('the writer’s words, as the check of a model’s quotations reads the
   it('calls a quotation nobody in the copy said invented, however short', () => {
     expect(writer.judge('We are thrilled to serve the community')).toEqual({ kind: 'invented' });
     expect(writer.judge('reckless')).toEqual({ kind: 'invented' });
+    // "budge" is in "budget", but it is not a word the writer wrote.
+    expect(writer.judge('budge')).toEqual({ kind: 'invented' });
   });
 
   it('does not take a few shared small words, spread across a long quote, for the same quotation', () => {

@@ -15,14 +15,24 @@ interface Token {
   end: number;
 }
 
+interface WriterQuote {
+  text: string;
+  tokens: Token[];
+  words: Set<string>;
+}
+
 /** A quote shorter than this is a phrase, not a sentence someone said: it is kept or called out, never rebuilt. */
 const ALTERED_MIN_WORDS = 3;
 /** Share of the model's words that must appear, in order, in one of the writer's quotes for it to be that quote altered. */
 const ALTERED_MIN_SHARE = 0.6;
 /** The writer's words it is matched to may spread over at most this many times its own length. */
 const ALTERED_MAX_SPREAD = 2;
-/** Quotes longer than this are compared only on their first words (the comparison is quadratic). */
+/** The writer's quotes compared word by word with one of the model's (the comparison is quadratic). */
+const ALTERED_CANDIDATES = 3;
+/** Quotes longer than this are compared only on their first words. */
 const QUOTE_MAX_TOKENS = 400;
+
+const isLetter = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
 
 const straighten = (s: string) => s.replace(/[‘’‛`´]/g, "'").replace(/[“”„]/g, '"');
 
@@ -92,7 +102,7 @@ const quotedPassages = (text: string) => findQuotes(text).map((q) => text.slice(
  */
 export class WriterWords {
   private readonly text: string;
-  private readonly quotes: Array<{ text: string; tokens: Token[] }>;
+  private readonly quotes: WriterQuote[];
 
   constructor(sources: readonly string[]) {
     this.text = sources.map(normalize).join('\n');
@@ -100,7 +110,18 @@ export class WriterWords {
     this.quotes = sources
       .flatMap(quotedPassages)
       .filter((q) => !seen.has(q) && !!seen.add(q))
-      .map((q) => ({ text: q, tokens: tokens(q) }));
+      .map((q) => {
+        const t = tokens(q);
+        return { text: q, tokens: t, words: new Set(t.map((w) => w.word)) };
+      });
+  }
+
+  /** Where `words` (normalized) stand in the writer's text as whole words, from `from`; -1 when they do not. */
+  private find(words: string, from: number): number {
+    for (let at = this.text.indexOf(words, from); at >= 0; at = this.text.indexOf(words, at + 1)) {
+      if (!isLetter(this.text[at - 1]) && !isLetter(this.text[at + words.length])) return at;
+    }
+    return -1;
   }
 
   static of(request: { message: string; history: ReadonlyArray<{ role: string; content: string }>; passages: readonly Passage[] }) {
@@ -109,11 +130,6 @@ export class WriterWords {
       request.message,
       ...request.passages.map((p) => p.content),
     ]);
-  }
-
-  /** Whether the writer has any quotation at all. */
-  get hasQuotes(): boolean {
-    return this.quotes.length > 0;
   }
 
   /**
@@ -130,7 +146,7 @@ export class WriterWords {
     if (pieces.length === 0) return { kind: 'kept' };
     let from = 0;
     const inOrder = pieces.every((p) => {
-      const at = this.text.indexOf(p, from);
+      const at = this.find(p, from);
       if (at < 0) return false;
       from = at + p.length;
       return true;
@@ -139,8 +155,14 @@ export class WriterWords {
 
     const said = tokens(content);
     if (said.length < ALTERED_MIN_WORDS) return { kind: 'invented' };
-    let best: { quote: { text: string; tokens: Token[] }; matched: number[] } | null = null;
-    for (const quote of this.quotes) {
+    // Words in common bound the words in order: only the few likeliest quotes are compared word by word.
+    const candidates = this.quotes
+      .map((quote) => ({ quote, shared: said.filter((w) => quote.words.has(w.word)).length }))
+      .filter((c) => c.shared / said.length >= ALTERED_MIN_SHARE)
+      .sort((a, b) => b.shared - a.shared)
+      .slice(0, ALTERED_CANDIDATES);
+    let best: { quote: WriterQuote; matched: number[] } | null = null;
+    for (const { quote } of candidates) {
       const matched = commonWords(said, quote.tokens);
       if (matched.length / said.length < ALTERED_MIN_SHARE) continue;
       const spread = matched.at(-1)! - matched[0]! + 1;
