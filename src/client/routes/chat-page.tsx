@@ -9,6 +9,7 @@ import { Button } from '../components/button';
 import { ChatSidebar } from '../components/chat/chat-sidebar';
 import { CompareDialog } from '../components/chat/compare-dialog';
 import { Composer } from '../components/chat/composer';
+import { EditorLabel } from '../components/chat/editor-label';
 import { Markdown } from '../components/chat/markdown';
 import { MessageList, type LocalMessage } from '../components/chat/message-list';
 import { PinnedPanel } from '../components/chat/pinned-panel';
@@ -332,6 +333,7 @@ function ChatPage() {
             </p>
             {active && <p className="truncate text-xs text-slate-500">{conversationTimeLabel(active.updatedAt, now)}</p>}
           </div>
+          <EditorLabel name={capabilities.editor} />
           <Popover.Root>
             <Popover.Trigger asChild>
               <Button variant="ghost" size="icon" className="size-9 text-slate-600" aria-label="About the editor">
