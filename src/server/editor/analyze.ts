@@ -1,7 +1,8 @@
 import { grammarCheckerState, lintWithHarper, warmHarper, type HarperLint } from './harper/client';
 import { assertUsable } from './limits';
 import type { Hit, Rule } from './rules/rule';
-import { rules as allRules } from './rules/registry';
+import type { RuleId } from './rules/ids';
+import { ruleById, rules as allRules } from './rules/registry';
 import { buildDocument, type Doc } from './text/document';
 import { computeStats } from './text/stats';
 import type { Analysis, Finding } from './types';
@@ -73,20 +74,29 @@ function fitToCopy(doc: Doc, hit: Hit): Hit {
   return hit;
 }
 
-const HARPER_RULES = new Set(['grammar/spelling', 'grammar/grammar-check']);
 const overlaps = (a: Finding, b: Finding) => a.start < b.end && b.start < a.end;
 
-/** Drops findings that repeat another: harper.js lints that a hand-written rule already reports, and same-span twins. */
-function dedupe(findings: Finding[]): Finding[] {
-  const own = findings.filter((f) => !HARPER_RULES.has(f.ruleId));
-  const harper = findings.filter(
-    (f) =>
-      HARPER_RULES.has(f.ruleId) &&
-      !own.some((o) => (o.category === 'grammar' || o.category === 'style' || o.ruleId === 'clarity/redundancy') && overlaps(o, f)),
+/** Whether another finding covers this one for a rule that yields to it (a grammar checker's lint that a hand-written rule already reports). */
+function yields(f: Finding, all: readonly Finding[]): boolean {
+  const to = ruleById.get(f.ruleId)?.yieldsTo;
+  if (!to?.length) return false;
+  return all.some(
+    (o) =>
+      o !== f &&
+      !ruleById.get(o.ruleId)?.yieldsTo?.length &&
+      (to.includes(o.category) || to.includes(o.ruleId as RuleId)) &&
+      overlaps(o, f),
   );
+}
+
+/** Drops findings that repeat another: findings of rules that yield to an overlapping one, and same-span twins. */
+function dedupe(findings: Finding[]): Finding[] {
+  const kept = findings.filter((f) => !yields(f, findings));
+  // a yielding rule's finding loses a same-span tie too
+  kept.sort((a, b) => Number(Boolean(ruleById.get(a.ruleId)?.yieldsTo)) - Number(Boolean(ruleById.get(b.ruleId)?.yieldsTo)));
   const seen = new Set<string>();
   const out: Finding[] = [];
-  for (const f of [...own, ...harper]) {
+  for (const f of kept) {
     const key = `${f.category}:${f.start}:${f.end}`;
     if (seen.has(key)) continue;
     seen.add(key);

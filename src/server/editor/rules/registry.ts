@@ -1,3 +1,10 @@
+import { civilClaimsAsFact } from './legal/civil-claims-as-fact';
+import { arrestPresumption } from './legal/arrest-presumption';
+import { eventWithoutDate } from './context/event-without-date';
+import { studyWithoutSource } from './context/study-without-source';
+import { changeWithoutFigure } from './context/change-without-figure';
+import { cliches } from './quote/cliches';
+import { hiddenActor } from './clarity/hidden-actor';
 import { fillerWords } from './clarity/filler-words';
 import { jargonCliches } from './clarity/jargon-cliches';
 import { longSentences } from './clarity/long-sentences';
@@ -80,6 +87,7 @@ export const rules: readonly Rule[] = [
   repeatedWords,
   indefiniteArticle,
   passiveVoice,
+  hiddenActor,
   wordyPhrases,
   simplerWords,
   redundancy,
@@ -88,11 +96,15 @@ export const rules: readonly Rule[] = [
   longSentences,
   fillerWords,
   prLanguage,
+  cliches,
   logistics,
   factsOnly,
   unattributed,
   undefinedAcronyms,
   changeWithoutBaseline,
+  changeWithoutFigure,
+  studyWithoutSource,
+  eventWithoutDate,
   anonymousSources,
   unnamedSources,
   weaselQuantities,
@@ -100,6 +112,8 @@ export const rules: readonly Rule[] = [
   criminalLabels,
   convictedWhenCharged,
   crimesAsFact,
+  arrestPresumption,
+  civilClaimsAsFact,
 ];
 
 export const ruleById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.id, r]));

@@ -1,6 +1,16 @@
 import type { Doc } from '../text/document';
 import { escapeRegExp } from '../text/words';
-import type { Category } from '../types';
+import type { Action, Category } from '../types';
+import type { RuleId } from './ids';
+
+export type { RuleId } from './ids';
+
+/**
+ * How much of the copy a rule's fix rewrites: `word` fixes are applied first,
+ * `sentence` fixes (recasting a passive, splitting a long sentence) run on the
+ * text after them so their offsets hold.
+ */
+export type RuleScope = 'word' | 'sentence';
 
 /** What a rule reports; `analyze` turns it into a Finding. */
 export interface Hit {
@@ -15,8 +25,20 @@ export interface Hit {
 
 export interface Rule {
   /** `<category>/<name>`, stable: the client and the grounding prompt cite it. */
-  id: string;
+  id: RuleId;
   category: Category;
+  /** Defaults to `word`. */
+  scope?: RuleScope;
+  /**
+   * Quick actions that apply this rule's safe fixes beyond the categories an
+   * action takes whole (see `ACTION_SPECS`).
+   */
+  actions?: readonly Action[];
+  /**
+   * Findings this rule drops when another finding overlaps them: a rule id, or a
+   * whole category ("a hand-written grammar or style rule already says it").
+   */
+  yieldsTo?: readonly (RuleId | Category)[];
   /** One sentence that states the rule. */
   explanation: string;
   /**

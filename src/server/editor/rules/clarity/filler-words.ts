@@ -3,6 +3,7 @@ import { defineRule, scan, wordRegex } from '../rule';
 export const fillerWords = defineRule({
   id: 'clarity/filler-words',
   category: 'clarity',
+  actions: ['concise', 'readability', 'professional', 'simplify'],
   explanation: 'Intensifiers such as very, really and actually add length, not meaning: cut them or use a stronger word.',
   autoFix: true,
   check(doc) {

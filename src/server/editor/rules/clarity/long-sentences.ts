@@ -50,6 +50,8 @@ export function splitSentence(sentence: string): string | null {
 export const longSentences = defineRule({
   id: 'clarity/long-sentences',
   category: 'clarity',
+  scope: 'sentence',
+  actions: ['readability', 'simplify'],
   explanation: `A sentence over ${MAX_SENTENCE_WORDS} words asks the reader to hold too much at once: split it, one idea per sentence.`,
   autoFix: true,
   check(doc) {

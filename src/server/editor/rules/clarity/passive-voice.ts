@@ -41,6 +41,8 @@ function upperFirst(s: string): string {
 export const passiveVoice = defineRule({
   id: 'clarity/passive-voice',
   category: 'clarity',
+  scope: 'sentence',
+  actions: ['concise', 'readability', 'simplify'],
   explanation: 'Active voice is shorter and clearer: when the sentence names who acted ("by the board"), make that actor the subject.',
   autoFix: false,
   check(doc) {

@@ -97,6 +97,7 @@ const LOWER: Record<string, string> = Object.fromEntries(Object.entries(REDUNDAN
 export const redundancy = defineRule({
   id: 'clarity/redundancy',
   category: 'clarity',
+  actions: ['concise', 'readability', 'professional', 'simplify'],
   explanation: 'A redundancy says the same thing twice (past history, end result, free gift): cut the word that repeats the idea.',
   autoFix: true,
   check(doc) {

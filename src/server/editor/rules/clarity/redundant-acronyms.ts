@@ -5,6 +5,7 @@ import type { Hit } from '../rule';
 export const redundantAcronyms = defineRule({
   id: 'clarity/redundant-acronyms',
   category: 'clarity',
+  actions: ['concise', 'simplify'],
   explanation: 'An acronym already contains its last word: ATM machine repeats "machine", PIN number repeats "number".',
   autoFix: true,
   check(doc) {

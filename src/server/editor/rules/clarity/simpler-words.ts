@@ -46,6 +46,7 @@ const SAFE: Record<string, string> = {
 export const simplerWords = defineRule({
   id: 'clarity/simpler-words',
   category: 'clarity',
+  actions: ['concise', 'readability', 'simplify'],
   explanation:
     'News copy uses the plain word a reader would say (use, begin, help) instead of official language (utilize, commence, facilitate).',
   autoFix: true,

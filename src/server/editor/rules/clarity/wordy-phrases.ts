@@ -100,6 +100,7 @@ const OF_DETERMINER = /^\s+(?:the|these|those|its|their|his|her|our|my|your|them
 export const wordyPhrases = defineRule({
   id: 'clarity/wordy-phrases',
   category: 'clarity',
+  actions: ['concise', 'readability', 'simplify'],
   explanation:
     'Every word should earn its place: a wordy phrase such as "in order to" or "at this point in time" has a shorter form that says the same thing.',
   autoFix: true,

@@ -3,6 +3,20 @@ import { defineRule, lookup, phraseRegex, scan } from '../rule';
 
 /** Frequent misspellings in newsroom copy; caught even before harper.js has loaded. */
 export const MISSPELLINGS: Record<string, string> = {
+  // contractions missing their apostrophe ("wont", "cant", "shed" and "well" are words, so they are not here)
+  doesnt: "doesn't",
+  dont: "don't",
+  didnt: "didn't",
+  isnt: "isn't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  arent: "aren't",
+  hasnt: "hasn't",
+  havent: "haven't",
+  hadnt: "hadn't",
+  couldnt: "couldn't",
+  wouldnt: "wouldn't",
+  shouldnt: "shouldn't",
   accomodate: 'accommodate',
   accomodation: 'accommodation',
   acheive: 'achieve',

@@ -15,6 +15,22 @@ interface Pattern {
 const PATTERNS: Pattern[] = [
   {
     re: wordRegex(
+      '(unclear|not sure|uncertain|know|decide|decides|decided|ask|asked|asks|wonder|wonders|wondering|see|determine|question of|undecided about)\\s+(weather)(?=\\s+(?:the|or|to|it|he|she|they|we|a|an|this|that|voters|residents)\\b)',
+      'giu',
+    ),
+    fix: (m) => `${m[1]} ${matchCase(m[2]!, 'whether')}`,
+    message: () => '"Weather" is rain and sun; the conjunction is "whether".',
+  },
+  {
+    re: wordRegex(
+      '(wont)(?=\\s+(?:be|have|go|get|pay|need|take|make|let|say|stop|change|happen|work|come|open|close|run|allow|know|see|do|last|return|affect|cost|face|seek|use)\\b)',
+      'giu',
+    ),
+    fix: (m) => matchCase(m[1]!, "won't"),
+    message: () => '"Wont" means habit; the contraction is "won\'t".',
+  },
+  {
+    re: wordRegex(
       '(more|less|better|worse|rather|other|greater|larger|smaller|fewer|higher|lower|faster|slower|older|younger|bigger|earlier|later|longer|shorter)\\s+then',
       'giu',
     ),

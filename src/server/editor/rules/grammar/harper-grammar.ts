@@ -46,6 +46,7 @@ function misread(doc: Doc, lint: HarperLint): boolean {
 export const harperGrammar = defineRule({
   id: 'grammar/grammar-check',
   category: 'grammar',
+  yieldsTo: ['grammar', 'style', 'clarity/redundancy'],
   explanation: 'Grammar errors distract readers and invite doubt about the facts.',
   autoFix: false,
   needsHarper: true,

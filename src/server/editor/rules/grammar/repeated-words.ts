@@ -5,6 +5,7 @@ const ALLOWED = new Set(['had', 'that', 'is', 'no', 'so', 'bye', 'very', 'ha', '
 export const repeatedWords = defineRule({
   id: 'grammar/repeated-words',
   category: 'grammar',
+  actions: ['concise', 'readability'],
   explanation: 'A word typed twice is a slip readers notice at once.',
   autoFix: true,
   check(doc) {

@@ -36,6 +36,7 @@ function tokenAround(text: string, start: number, end: number): string {
 export const spelling = defineRule({
   id: 'grammar/spelling',
   category: 'grammar',
+  yieldsTo: ['grammar', 'style', 'clarity/redundancy'],
   explanation: 'A misspelled word costs the story credibility; AP follows Webster’s New World College Dictionary.',
   autoFix: false,
   needsHarper: true,

@@ -1,8 +1,8 @@
 import { defineRule, scan, wordRegex } from '../rule';
-import { caseStatus } from './case-status';
+import { caseStatus, CONVICTED } from './case-status';
 
 const CRIME_VERBS =
-  'stole|robbed|assaulted|murdered|killed|raped|embezzled|burglarized|defrauded|kidnapped|abducted|stabbed|shot|molested|abused|attacked|beat|vandalized|torched|smuggled|trafficked|poisoned|strangled|looted|extorted|swindled|carjacked|shoplifted|broke into|set fire to|set fire|forged|bribed|threatened|harassed|stalked|hit and killed';
+  'stole|robbed|assaulted|murdered|killed|raped|embezzled|burglarized|defrauded|kidnapped|abducted|stabbed|shot|molested|abused|attacked|beat|vandalized|torched|smuggled|trafficked|poisoned|strangled|looted|extorted|swindled|carjacked|shoplifted|broke into|set fire to|set fire|forged|bribed|threatened|harassed|stalked|hit and killed|punched|kicked|hit|pocketed|skimmed|took kickbacks|took bribes|steered|laundered';
 /** Attribution or hedging that makes a crime an accusation rather than a fact. */
 const ATTRIBUTED =
   /\b(allegedly|alleged|accused of|charged with|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b/i;
@@ -19,26 +19,68 @@ export const crimesAsFact = defineRule({
     'Until a conviction, a crime is an accusation: attribute it ("police said") or write "is accused of", never state it as fact.',
   autoFix: false,
   check(doc) {
-    if (!caseStatus(doc).accused || caseStatus(doc).convicted) return [];
-    return scan(
-      doc.outsideQuotes,
-      wordRegex(
-        `([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)\\s+(${CRIME_VERBS})`,
-        'gu',
+    const { text } = doc;
+    const status = caseStatus(doc);
+    // "was killed by her boyfriend": a named or known killer, unattributed, whether or not anyone is charged yet
+    const byAgent = status.convicted
+      ? []
+      : scan(
+          doc.outsideQuotes,
+          wordRegex(
+            `(?:was|were|had been|has been)\\s+(?:killed|murdered|stabbed|strangled|raped|robbed|assaulted|beaten|kidnapped|abducted|molested|poisoned)\\s+by\\s+(?!police|an? (?:officer|deputy|trooper|agent)|officers|deputies|troopers|agents|a (?:car|truck|vehicle|train|bus|stray|falling|tree|bear|dog)|an? (?:unknown|unidentified)|someone|a man|a woman|two men|gunmen|a gunman)(?:his|her|their|the|a|an)?\\s*[\\p{L}'’-]+`,
+            'giu',
+          ),
+          (m) => {
+            const sentence = doc.sentenceAt(m.index);
+            if (!sentence || ATTRIBUTED.test(sentence.text)) return null;
+            return {
+              start: m.index,
+              end: m.index + m[0].length,
+              message: `"${m[0]}" names a killer or attacker as fact. Attribute it, or write "police said".`,
+              suggestion: null,
+            };
+          },
+        );
+    if (!status.accused) return byAgent;
+    const convictedText = status.convicted
+      ? doc.sentences
+          .filter((s) => CONVICTED.test(s.text))
+          .map((s) => s.text)
+          .join(' ')
+      : '';
+    return [
+      ...byAgent,
+      ...scan(
+        doc.outsideQuotes,
+        wordRegex(
+          `([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)((?:,\\s+[^,.;"“”]{1,70},)?)\\s+(${CRIME_VERBS})`,
+          'gu',
+        ),
+        (m) => {
+          const sentence = doc.sentenceAt(m.index);
+          if (!sentence || ATTRIBUTED.test(sentence.text)) return null;
+          const subject = m[1]!;
+          if (/^\p{Lu}/u.test(subject) && /^(The|A|An|This|That|It|There|Police|Officers|Deputies|Authorities)$/.test(subject)) return null;
+          const verb = m[3]!;
+          // status belongs to a person: a convicted defendant's crime is a fact, another person's in the same story is not
+          if (status.convicted && (!/^\p{Lu}/u.test(subject) || /^(?:He|She|They)$/.test(subject) || convictedText.includes(subject)))
+            return null;
+          // sports: "Jones hit a home run", "shot 8 of 12"
+          if (
+            /^(?:hit|shot|beat|attacked|kicked|stole)$/.test(verb) &&
+            /^\s+(?:a|an|the|\d)?\s*(?:home run|single|double|triple|homer|jumper|three|free throw|field goal|base|bases|\d)/i.test(
+              text.slice(m.index + m[0].length, m.index + m[0].length + 16),
+            )
+          )
+            return null;
+          return {
+            start: m.index,
+            end: m.index + m[0].length,
+            message: `"${m[0]}" states a crime as fact. Attribute it or write "allegedly".`,
+            suggestion: m[2] ? null : `${subject} allegedly ${verb}`,
+          };
+        },
       ),
-      (m) => {
-        const sentence = doc.sentenceAt(m.index);
-        if (!sentence || ATTRIBUTED.test(sentence.text)) return null;
-        const subject = m[1]!;
-        if (/^\p{Lu}/u.test(subject) && /^(The|A|An|This|That|It|There|Police|Officers|Deputies|Authorities)$/.test(subject)) return null;
-        const verb = m[2]!;
-        return {
-          start: m.index,
-          end: m.index + m[0].length,
-          message: `"${m[0]}" states a crime as fact. Attribute it or write "allegedly".`,
-          suggestion: `${subject} allegedly ${verb}`,
-        };
-      },
-    );
+    ];
   },
 });

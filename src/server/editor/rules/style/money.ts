@@ -5,6 +5,7 @@ import type { Hit } from '../rule';
 export const money = defineRule({
   id: 'style/money',
   category: 'style',
+  actions: ['concise'],
   explanation:
     'AP style writes money with the dollar sign and figures ($5, $30 million), never "dollars" after the number, and drops ".00" from whole amounts.',
   autoFix: true,

@@ -1,3 +1,4 @@
+import { groupClaims } from './group-sources';
 import { defineRule, scan, wordRegex } from '../rule';
 
 const SAY =
@@ -11,8 +12,10 @@ const UNNAMED = [
   'some have (?:said|suggested|argued|claimed)',
   'there are those who',
   'people are saying',
+  'word (?:around|at|in|on) (?:the |this )?[\\p{L}-]+ (?:is|was|has it)',
   'word is',
   'rumor has it',
+  '(?:called|described as|hailed as|considered|seen as|viewed as|labeled|dubbed)\\s+(?:an?\\s+)?(?:[\\p{L}-]+\\s+){0,3}by\\s+(?:some\\s+|many\\s+|other\\s+)?(?:experts|critics|observers|analysts|insiders|some|many|others)(?:\\s+in\\s+the\\s+field)?',
 ];
 
 export const unnamedSources = defineRule({
@@ -22,7 +25,7 @@ export const unnamedSources = defineRule({
     'Name who said it: "sources said", "critics say", "experts believe" or "reportedly" hide the source and leave readers unable to judge the claim.',
   autoFix: false,
   check(doc) {
-    return scan(doc.outsideQuotes, wordRegex(UNNAMED.join('|'), 'giu'), (m) => {
+    const hits = scan(doc.outsideQuotes, wordRegex(UNNAMED.join('|'), 'giu'), (m) => {
       return {
         start: m.index,
         end: m.index + m[0].length,
@@ -30,5 +33,15 @@ export const unnamedSources = defineRule({
         suggestion: null,
       };
     });
+    for (const claim of groupClaims(doc)) {
+      if (hits.some((h) => h.start < claim.end && claim.start < h.end)) continue;
+      hits.push({
+        start: claim.start,
+        end: claim.end,
+        message: `Vague attribution: "${claim.text}" names no one. Name the people, or say how many and how they were chosen.`,
+        suggestion: null,
+      });
+    }
+    return hits;
   },
 });

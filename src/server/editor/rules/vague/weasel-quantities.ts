@@ -10,7 +10,7 @@ export const weaselQuantities = defineRule({
     return scan(
       doc.outsideQuotes,
       wordRegex(
-        '(?:many|numerous|countless|a number of|a lot of|lots of|a host of|a slew of|a great deal of|a significant number of|a large number of|a good number of|untold|a multitude of|scores of)(?=\\s+[\\p{L}])',
+        '(?:quite a few|a handful of|many|numerous|countless|a number of|a lot of|lots of|a host of|a slew of|a great deal of|a significant number of|a large number of|a good number of|untold|a multitude of|scores of)(?=\\s+[\\p{L}])',
         'giu',
       ),
       (m) => {
@@ -19,6 +19,7 @@ export const weaselQuantities = defineRule({
         if (/\b(how|as|so|too|not|the|of|very)\s+$/i.test(before)) return null; // "how many", "as many as 40"
         if (/^\s+(of\s+(?:the|these|those|them|whom|which|its|their)\s+\d|more|times|years|months|weeks|days|\d)/i.test(after)) return null;
         if (/^\s+(of|are|were|have|had|will|would|say|said|believe|agree)\b/i.test(after) && /^many$/i.test(m[0])) return null; // "many of", "many say" (vague/unnamed-sources)
+        if (/^\s+(?:at|of|in|on|for|to)\b/i.test(after)) return null; // "lots of at least a quarter acre"
         const end = m.index + m[0].length + (after.match(/^\s+[\p{L}'’-]+/u)?.[0].length ?? 0);
         return { start: m.index, end, message: `Vague quantity: "${text.slice(m.index, end)}". How many?`, suggestion: null };
       },

@@ -1,0 +1,30 @@
+import { defineRule, scan, wordRegex } from '../rule';
+
+const EVENT =
+  '(?:hearing|meeting|vote|trial|sentencing|arraignment|forum|session|workshop|town hall|debate|election|public comment period)';
+const PATTERNS = [
+  `(?:an?|the)\\s+(?:[\\p{L}-]+\\s+){0,2}?${EVENT}(?:\\s+on\\s+(?:the\\s+)?[\\p{L}-]+(?:\\s+[\\p{L}-]+)?)?\\s+(?:has been|have been|was|is|will be|would be)\\s+(?:scheduled|set|planned|held|called)`,
+  `(?:at|during)\\s+(?:a|an)\\s+(?:future|upcoming|later|subsequent|coming)\\s+${EVENT}`,
+];
+/** A day, a date or a time: what readers need to show up. */
+const WHEN =
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|jan|feb|march|april|may|june|july|aug|sept|oct|nov|dec|january|february|august|september|october|november|december|next (?:week|month)|this (?:week|month)|later this (?:week|month)|noon|midnight)\b|\d/i;
+
+export const eventWithoutDate = defineRule({
+  id: 'context/event-without-date',
+  category: 'context',
+  explanation: 'A hearing, meeting or vote that readers might attend or follow needs its date, time and place.',
+  autoFix: false,
+  check(doc) {
+    return scan(doc.outsideQuotes, wordRegex(PATTERNS.join('|'), 'giu'), (m) => {
+      const sentence = doc.sentenceAt(m.index);
+      if (!sentence || WHEN.test(sentence.text)) return null;
+      return {
+        start: m.index,
+        end: m.index + m[0].length,
+        message: 'When? Give the date, time and place.',
+        suggestion: null,
+      };
+    });
+  },
+});

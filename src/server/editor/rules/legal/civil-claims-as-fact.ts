@@ -1,0 +1,39 @@
+import type { Hit } from '../rule';
+import { defineRule, scan, wordRegex } from '../rule';
+
+const SUIT =
+  /\b(?:sued|sues|sue|lawsuit|civil suit|filed suit|files suit|complaint (?:filed|alleges|says|claims)|class action|plaintiffs?)\b/i;
+const DECIDED = /\b(?:found liable|was liable|were liable|judgment against|jury awarded|verdict|settled|settlement)\b/i;
+/** Wrongs a suit alleges, as verbs stated of the defendant. */
+const WRONGS =
+  'ignored|retaliated|discriminated|harassed|defrauded|misled|deceived|concealed|covered up|neglected|overcharged|cheated|lied|violated|breached|endangered|exploited|underpaid|mistreated|abused|bullied|failed to|knowingly|wrongfully|illegally|unlawfully|negligently|fraudulently';
+const ATTRIBUTED =
+  /\b(?:says?|said|claims?|claimed|alleges?|alleged|allegedly|according to|contends?|contended|accuses?|accused|argues?|argued|the (?:suit|lawsuit|complaint|filing|petition)|court (?:papers|documents|records)|denies|denied)\b/i;
+
+export const civilClaimsAsFact = defineRule({
+  id: 'legal/civil-claims-as-fact',
+  category: 'legal',
+  explanation:
+    'A lawsuit is one side’s claim: until a court rules, attribute each allegation to the suit ("the lawsuit says") rather than stating it as fact.',
+  autoFix: false,
+  check(doc) {
+    if (!SUIT.test(doc.text) || DECIDED.test(doc.text)) return [];
+    const hits: Hit[] = [];
+    for (const h of scan(doc.outsideQuotes, wordRegex(`(?:${WRONGS})`, 'giu'), (m) => {
+      const sentence = doc.sentenceAt(m.index);
+      if (!sentence || ATTRIBUTED.test(doc.outsideQuotes.slice(sentence.start, sentence.end)) || SUIT.test(sentence.text)) return null;
+      // the claim's subject: the words from the clause's start
+      const before = doc.text.slice(sentence.start, m.index);
+      const clause = before.split(/[,;]\s*/).pop() ?? '';
+      const start = sentence.start + before.length - clause.length;
+      return {
+        start,
+        end: m.index + m[0].length,
+        message: `"${doc.text.slice(start, m.index + m[0].length)}" states a lawsuit’s claim as fact. Attribute it to the suit.`,
+        suggestion: null,
+      };
+    }))
+      hits.push(h);
+    return hits;
+  },
+});
