@@ -17,6 +17,15 @@ const MEASURE =
 const FIGURE =
   /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|half|percent|twice|times)\b/i;
 
+/** Numbers that name or date something rather than size it: "Route 9", "No. 4", "since 2019", "at 7 p.m.", "March 3". */
+const NOT_A_SIZE =
+  /\b(?:route|highway|interstate|county road|ward|district|precinct|room|suite|gate|pier|lot|no\.|unit|station|engine|ladder|grade|game|week|title|chapter|section|article|amendment|proposition|prop\.|measure|question)\s+\d+\b|\b(?:I|US|U\.S\.)-?\s?\d+\b|\b(?:1[89]|20)\d\d(?:-\d\d)?\b(?!\s*(?:%|percent|people|students|residents|riders|cases|homes|units|jobs))|\b\d{1,2}(?::\d\d)?\s*[ap]\.?m\.?|\b(?:jan|feb|march|april|may|june|july|aug|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\b/gi;
+/** The sentence gives the change's size somewhere: a figure that is an amount, not a name, a year or a time. */
+const hasFigure = (sentence: string) => FIGURE.test(sentence.replace(NOT_A_SIZE, ' '));
+/** A following sentence that carries the comparison: "up from 11", "a 9 percent increase", "compared with 2,300". */
+const COMPARISON =
+  /\b(?:up|down|from|compared|versus|vs\.?|than|percent|increase|decrease|rise|drop|fall|gain|loss|earlier|ago|times)\b|%/i;
+
 export const changeWithoutFigure = defineRule({
   id: 'context/change-without-figure',
   category: 'context',
@@ -44,12 +53,19 @@ export const changeWithoutFigure = defineRule({
       if (intensity) end += intensity[0].length;
       const subject = text.slice(sentence.start, t.start);
       if (!strong && !intensity && !MEASURE.test(subject)) continue;
-      if (FIGURE.test(text.slice(sentence.start, sentence.end))) continue;
+      if (hasFigure(text.slice(sentence.start, sentence.end))) continue;
       // the figures often follow at once: "The population has rebounded. A survey counted 22 per net, up from 11."
       const next = doc.sentences[sentence.index + 1];
-      if (next && next.paragraph === sentence.paragraph && /\d/.test(next.text)) continue;
-      // the baseball hit: "Ortega doubled and scored"
-      if (/^\s*(?:\p{Lu}[\p{L}'’.-]+\s+){1,3}$/u.test(subject) && /^(?:double|triple)$/.test(t.lemma)) continue;
+      if (next && next.paragraph === sentence.paragraph && /\d/.test(next.text) && COMPARISON.test(next.text)) continue;
+      // the baseball hit: "Ortega doubled and scored", but not "Brant County doubled last month"
+      if (
+        /^\s*(?:\p{Lu}[\p{L}'’.-]+\s+){1,3}$/u.test(subject) &&
+        /^(?:double|triple)$/.test(t.lemma) &&
+        !/\b(?:last\s+(?:week|month|year|quarter|spring|summer|fall|winter)|this\s+(?:week|month|year|quarter)|since|over\s+the\s+past|in\s+the\s+past|compared\s+with|a\s+year\s+(?:earlier|ago)|from\s+a\s+year)\b/i.test(
+          rest,
+        )
+      )
+        continue;
       hits.push({
         start: t.start,
         end,

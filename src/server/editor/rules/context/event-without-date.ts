@@ -8,7 +8,7 @@ const PATTERNS = [
 ];
 /** A day, a date or a time: what readers need to show up. */
 const WHEN =
-  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|jan|feb|march|april|may|june|july|aug|sept|oct|nov|dec|january|february|august|september|october|november|december|next (?:week|month)|this (?:week|month)|later this (?:week|month)|noon|midnight)\b|\d/i;
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|jan|feb|march|april|may|june|july|aug|sept|oct|nov|dec|january|february|august|september|october|november|december|yesterday|next (?:week|month)|this (?:week|month)|later this (?:week|month)|earlier this (?:week|month|year)|last (?:week|month|night|year|spring|summer|fall|winter)|noon|midnight)\b|\d/i;
 
 export const eventWithoutDate = defineRule({
   id: 'context/event-without-date',
@@ -19,6 +19,13 @@ export const eventWithoutDate = defineRule({
     return scan(doc.outsideQuotes, wordRegex(PATTERNS.join('|'), 'giu'), (m) => {
       const sentence = doc.sentenceAt(m.index);
       if (!sentence || WHEN.test(sentence.text)) return null;
+      // "the hearing" points back to one the story has already dated
+      const event = new RegExp(`^the\\s+(?:[\\p{L}-]+\\s+){0,2}?(${EVENT})\\b`, 'iu').exec(m[0]);
+      if (
+        event &&
+        doc.sentences.some((s) => s.end <= sentence.start && s.text.toLowerCase().includes(event[1]!.toLowerCase()) && WHEN.test(s.text))
+      )
+        return null;
       return {
         start: m.index,
         end: m.index + m[0].length,

@@ -18,6 +18,13 @@ export const studyWithoutSource = defineRule({
       const to = next && next.paragraph === sentence.paragraph ? next.end : sentence.end;
       const window = doc.text.slice(sentence.start, to);
       if (SOURCED.test(window) || namesSomeone(doc, sentence.start, to)) return null;
+      // an owner names the source: "the state auditor's report", "the district's own survey"
+      if (
+        /['’]s?\s+(?:own\s+|new\s+|latest\s+|annual\s+)?$/u.test(
+          doc.text.slice(Math.max(sentence.start, m.index - 12), m.index + (m[0].length - m[0].trimStart().length)),
+        )
+      )
+        return null;
       const start = m.index + (m[0].length - m[0].trimStart().length);
       return {
         start,

@@ -14,6 +14,11 @@ describe('grammar/agreement', () => {
     ['The list of proposed projects are posted at City Hall.', 'are', 'is'],
     ['There is many reasons to wait.', 'is', 'are'],
     ['They was late to the meeting.', 'was', 'were'],
+    ['Mortgage rates has fallen below 6 percent.', 'has', 'have'],
+    ['The nurses say staffing levels is unsafe on several floors.', 'is', 'are'],
+    ['Water bills was higher than expected this spring.', 'was', 'were'],
+    ['Property taxes doesn’t cover the cost.', 'does', 'do'],
+    ['The board’s rules is confusing to parents.', 'is', 'are'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(agreement, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -28,6 +33,15 @@ describe('grammar/agreement', () => {
     'The county saved the thousands of dollars it costs to rent the hall.',
     'There was 20 percent less rain than usual.',
     'The plan was, as it were, a compromise.',
+    'The cost of repairs is rising.',
+    'Ten dollars is not much to ask.',
+    'One in five adults is obese.',
+    'The measles outbreak is spreading.',
+    'Physics is hard.',
+    'The series is over.',
+    'Our kids’ school is closing.',
+    'Among the reasons is cost.',
+    'The Lakers is the name on the jersey.',
     'If only she were here to see it.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(agreement, text)).toEqual([]);

@@ -1,3 +1,4 @@
+import { tokens } from '../../text/nlp';
 import { matchCase } from '../../text/words';
 import { defineRule, scan, wordRegex } from '../rule';
 import type { Hit } from '../rule';
@@ -29,6 +30,9 @@ const looksPlural = (w: string) =>
   !/(ss|us|is|ics|news|series|species|means|headquarters|always|perhaps|whereas|this|its|has|was|does|gas|bus|lens|plus|yes|less|unless)$/i.test(
     w,
   );
+/** An amount taken as one sum: "Ten dollars is enough", "Three hours was too long". */
+const MEASURES =
+  /^(?:dollars|cents|percent|miles|pounds|tons|gallons|inches|feet|yards|acres|degrees|points|years|months|weeks|days|hours|minutes|seconds|decades)$/i;
 const SINGULAR_HEADS =
   'list|cost|price|number|value|quality|amount|rate|level|total|percentage|share|source|cause|result|goal|impact|effect|use|lack|group';
 
@@ -95,6 +99,36 @@ export const agreement = defineRule({
         },
       ),
     );
+    // a plural noun phrase opening its clause, then a singular verb: "Mortgage rates has fallen", "staffing levels is unsafe"
+    const all = tokens(doc);
+    for (let i = 1; i < all.length; i++) {
+      const verb = all[i]!;
+      const noun = all[i - 1]!;
+      if (!/^(?:is|was|has|does|isn['’]t|wasn['’]t|hasn['’]t|doesn['’]t)$/i.test(verb.text) || noun.pos !== 'NOUN') continue;
+      if (noun.end !== verb.start - 1 || text[noun.end] !== ' ') continue;
+      if (noun.text.toLowerCase() === noun.lemma || !looksPlural(noun.text) || MEASURES.test(noun.text)) continue;
+      // walk back over the phrase's modifiers to what comes before it: an "of" or "in" makes the noun an object, not the subject
+      // (a tagger reads a capitalised first word as a name: "Mortgage rates")
+      let k = i - 2;
+      while (
+        k >= 0 &&
+        !doc.startsSentence(all[k + 1]!.start) &&
+        (/^(?:NOUN|ADJ|NUM|DET)$/.test(all[k]!.pos) ||
+          /^['’]s$/.test(all[k]!.text) ||
+          (all[k]!.pos === 'PROPN' && doc.startsSentence(all[k]!.start)))
+      )
+        k--;
+      const before = k >= 0 && !doc.startsSentence(all[k + 1]!.start) ? all[k]! : null;
+      if (before && /^(?:ADP|PROPN|PRON|AUX)$/.test(before.pos)) continue;
+      const word = verb.text.replace(/n['’]t$/i, '');
+      const right = `${pluralVerb(word)}${verb.text.slice(word.length)}`;
+      hits.push({
+        start: verb.start,
+        end: verb.end,
+        message: `The subject "${noun.text}" is plural: use "${right}".`,
+        suggestion: right,
+      });
+    }
     // "there is many reasons"
     hits.push(
       ...scan(

@@ -15,6 +15,11 @@ describe('grammar/confusables', () => {
     ['The team was lead by its captain.', 'was lead by', 'was led by'],
     ['Auditors poured over the records for weeks.', 'poured over', 'pored over'],
     ['If you think that, your not going to like the plan.', 'your not', 'you’re not'],
+    ['Voters will decide weather the levy passes.', 'decide weather', 'decide whether'],
+    ['It is unclear weather the store will reopen.', 'unclear weather', 'unclear whether'],
+    ['Officials asked weather residents had lost power.', 'asked weather', 'asked whether'],
+    ['The mayor said the city wont pay for the repairs.', 'wont', 'won’t'],
+    ['Wont be easy, the coach said of the schedule.', 'Wont', 'Won’t'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(confusables, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -27,6 +32,9 @@ describe('grammar/confusables', () => {
     'Heavy rain will pour over the region Friday.',
     'Readers turned to advice columns for help.',
     'Keep your welcome packet.',
+    'Crews could not see the road in the weather that night.',
+    'Forecasters know weather patterns shift in spring.',
+    'As was his wont, the mayor arrived early.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(confusables, text)).toEqual([]);
   });

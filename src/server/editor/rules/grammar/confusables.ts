@@ -26,7 +26,7 @@ const PATTERNS: Pattern[] = [
       '(wont)(?=\\s+(?:be|have|go|get|pay|need|take|make|let|say|stop|change|happen|work|come|open|close|run|allow|know|see|do|last|return|affect|cost|face|seek|use)\\b)',
       'giu',
     ),
-    fix: (m) => matchCase(m[1]!, "won't"),
+    fix: (m) => matchCase(m[1]!, 'won’t'),
     message: () => '"Wont" means habit; the contraction is "won\'t".',
   },
   {

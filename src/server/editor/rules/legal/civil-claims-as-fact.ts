@@ -2,13 +2,14 @@ import type { Hit } from '../rule';
 import { defineRule, scan, wordRegex } from '../rule';
 
 const SUIT =
-  /\b(?:sued|sues|sue|lawsuit|civil suit|filed suit|files suit|complaint (?:filed|alleges|says|claims)|class action|plaintiffs?)\b/i;
-const DECIDED = /\b(?:found liable|was liable|were liable|judgment against|jury awarded|verdict|settled|settlement)\b/i;
+  /\b(?:sued|sues|sue|suing|lawsuit|civil suit|filed suit|files suit|complaint (?:filed|alleges|says|claims)|class action|plaintiffs?)\b/i;
+const DECIDED =
+  /\b(?:found\s+(?:[\p{L}'’.-]+\s+){0,4}?liable|(?:was|were|is|are)\s+liable|judgment against|jury awarded|verdict|settled|settlement)\b/iu;
 /** Wrongs a suit alleges, as verbs stated of the defendant. */
 const WRONGS =
   'ignored|retaliated|discriminated|harassed|defrauded|misled|deceived|concealed|covered up|neglected|overcharged|cheated|lied|violated|breached|endangered|exploited|underpaid|mistreated|abused|bullied|failed to|knowingly|wrongfully|illegally|unlawfully|negligently|fraudulently';
 const ATTRIBUTED =
-  /\b(?:says?|said|claims?|claimed|alleges?|alleged|allegedly|according to|contends?|contended|accuses?|accused|argues?|argued|the (?:suit|lawsuit|complaint|filing|petition)|court (?:papers|documents|records)|denies|denied)\b/i;
+  /\b(?:says?|said|told|tells?|claims?|claimed|alleges?|alleged|allegedly|according to|contends?|contended|accuses?|accused|argues?|argued|the (?:suit|lawsuit|complaint|filing|petition)|court (?:papers|documents|records)|(?:records|documents|filings|papers|data|minutes|reports?|inspections?|audits?)\s+(?:show|shows|showed|indicate|indicated|found)|denies|denied)\b/i;
 
 export const civilClaimsAsFact = defineRule({
   id: 'legal/civil-claims-as-fact',
@@ -19,7 +20,8 @@ export const civilClaimsAsFact = defineRule({
   check(doc) {
     if (!SUIT.test(doc.text) || DECIDED.test(doc.text)) return [];
     const hits: Hit[] = [];
-    for (const h of scan(doc.outsideQuotes, wordRegex(`(?:${WRONGS})`, 'giu'), (m) => {
+    // one hit per clause: "knowingly ignored" is one claim, not two
+    for (const h of scan(doc.outsideQuotes, wordRegex(`(?:${WRONGS})(?:\\s+(?:${WRONGS}))*`, 'giu'), (m) => {
       const sentence = doc.sentenceAt(m.index);
       if (!sentence || ATTRIBUTED.test(doc.outsideQuotes.slice(sentence.start, sentence.end)) || SUIT.test(sentence.text)) return null;
       // the claim's subject: the words from the clause's start

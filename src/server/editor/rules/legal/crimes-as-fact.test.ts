@@ -31,4 +31,39 @@ describe('legal/crimes-as-fact', () => {
   ])('leaves alone %s', (text) => {
     expect(hitsOf(crimesAsFact, text)).toEqual([]);
   });
+
+  it.each([
+    ['Harlan Voss, 42, is charged with assault. Voss punched a bouncer outside the bar.', 'Voss punched', 'Voss allegedly punched'],
+    // a conditional does not switch the check off
+    [
+      'Harlan Voss, 42, is charged with assault. He faces up to five years if convicted. Voss punched a bouncer outside the bar.',
+      'Voss punched',
+      'Voss allegedly punched',
+    ],
+    // one defendant's conviction is not another's
+    [
+      'Jana Ortiz was found guilty of theft in May. Her co-worker, Lee Brand, is charged with helping her. Brand pocketed $4,000 from the register.',
+      'Brand pocketed',
+      'Brand allegedly pocketed',
+    ],
+    [
+      'Harlan Voss, 42, is charged with assault. Voss, who works at a car wash, punched a bouncer.',
+      'Voss, who works at a car wash, punched',
+      null,
+    ],
+    ['The woman was stabbed by her ex-boyfriend.', 'was stabbed by her ex-boyfriend', null],
+  ] as const)('flags per person: %s', (text, flagged, suggestion) => {
+    expect(hitsOf(crimesAsFact, text)).toEqual([{ text: flagged, suggestion }]);
+  });
+
+  it.each([
+    'Jana Ortiz was found guilty of theft in May. Ortiz pocketed $4,000 from the register.',
+    'Harlan Voss, 42, is charged with assault. Police say Voss punched a bouncer outside the bar.',
+    'Harlan Voss, 42, is charged with assault. Voss punched a bouncer outside the bar, the criminal complaint says.',
+    'Mara Lind was killed by a drunken driver on Highway 10, the State Patrol said.',
+    'Harlan Voss, 42, is charged with assault. Voss hit a double in the church softball league.',
+    'The cyclist was killed by a truck on Highway 10.',
+  ])('leaves alone %s', (text) => {
+    expect(hitsOf(crimesAsFact, text)).toEqual([]);
+  });
 });

@@ -23,4 +23,28 @@ describe('legal/criminal-labels', () => {
   ])('leaves alone %s', (text) => {
     expect(hitsOf(criminalLabels, text)).toEqual([]);
   });
+
+  it.each([
+    // "alleged" does not cure a label
+    [
+      'Prosecutors charged Dana Whitfield with wire fraud Tuesday. The alleged fraudster ran a fake charity for three years.',
+      'The alleged fraudster',
+    ],
+    ['Leon Pratt was charged with burglary Monday. The accused burglar is due in court next week.', 'The accused burglar'],
+    ['Police arrested Tom Greer on Friday. Officers said the suspected arsonist had a lighter in his pocket.', 'the suspected arsonist'],
+    // a label set off after the name
+    ['Marcus Bell was arrested Sunday. Bell, a known drug dealer from the East Side, was held on $50,000 bail.', 'a known drug dealer'],
+  ] as const)('flags the hedged or appositive label in %s', (text, flagged) => {
+    expect(hitsOf(criminalLabels, text)).toEqual([{ text: flagged, suggestion: null }]);
+  });
+
+  it.each([
+    'Leon Pratt was charged with burglary Monday. Pratt, 34, of Lakeville, is due in court next week.',
+    'Leon Pratt was charged with burglary Monday. Pratt, a plumber from Lakeville, is due in court next week.',
+    'Marcus Bell was convicted of murder in 2019. Bell, a convicted murderer, was denied parole Tuesday.',
+    'A thief broke into the church Sunday and took the collection box, police said.',
+    'Police charged a man with assault. The alleged victim told officers he took her purse.',
+  ])('leaves alone the appositive or description in %s', (text) => {
+    expect(hitsOf(criminalLabels, text)).toEqual([]);
+  });
 });

@@ -27,7 +27,7 @@ const CLICHES = new RegExp(
     'we just have to (?:keep|get|go)',
     'we have to (?:get better|keep working|go back)',
     // obituaries
-    '(?:will|would) be (?:deeply |sorely |greatly |truly |dearly )?missed',
+    "(?:(?:will|would) |['’]ll )be (?:deeply |sorely |greatly |truly |dearly )?missed",
     'wonderful (?:person|man|woman|lady)',
     'heart of gold',
     'shirt off (?:his|her) back',

@@ -63,8 +63,12 @@ export function groupClaims(doc: Doc): GroupClaim[] {
       const phrase = doc.text.slice(subject[0]!.start, subject[subject.length - 1]!.end);
       const adp = subject.findIndex((t) => t.pos === 'ADP');
       const core = adp >= 0 ? subject.slice(0, adp) : subject;
+      // the speakers are the plural noun, not a place after it: "Business owners downtown worry"
+      const nouns = [...core].reverse().filter((t) => t.pos === 'NOUN');
       const head =
-        [...core].reverse().find((t) => t.pos === 'NOUN') ?? core.find((t) => /^(?:some|many|others|several|most)$/i.test(t.text));
+        nouns.find((t) => t.text.toLowerCase() !== t.lemma && GROUPS.has(t.lemma)) ??
+        nouns[0] ??
+        core.find((t) => /^(?:some|many|others|several|most)$/i.test(t.text));
       if (!head) continue;
       const lemma = head.lemma.replace(/s$/, '');
       const quantified =
