@@ -12,6 +12,7 @@ describe('context/change-without-baseline', () => {
   it.each([
     ['Applications for permits rose 40%.', 'rose 40%', null],
     ['Truck thefts in the city jumped 25%.', 'jumped 25%', null],
+    ['Shares of the company rose 6 percent after the news.', 'rose 6 percent', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(changeWithoutBaseline, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -23,6 +24,9 @@ describe('context/change-without-baseline', () => {
     'It earned $214 million, compared with $191 million a year earlier. Revenue rose 4% to $2.9 billion.',
     'Thefts jumped 25% in 2024, police said.',
     'Shares fell 8% on Thursday.',
+    // a market move is dated by its trading session
+    'Shares rose 6 percent in afternoon trading.',
+    'The stock slid 3 percent for the week.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(changeWithoutBaseline, text)).toEqual([]);
   });
