@@ -1,25 +1,18 @@
-import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
-import { LogOut, Menu, MessageSquare, Settings, ShieldCheck, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { MessageSquare, Settings, ShieldCheck, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser, useLogout } from '../lib/auth';
-import { cn } from '../lib/cn';
 import { Button, buttonClasses } from './button';
 import { Logo } from './logo';
+import type { NavItem } from './site-menu';
 
-type NavTarget = '/chat' | '/team' | '/settings' | '/admin';
-
-interface NavItem {
-  to: NavTarget;
-  label: string;
-  icon: ReactNode;
-}
+// Only a signed-in visitor gets the menu, so its popover code stays out of the public pages.
+const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
 
 /** `full` is the landing and app navigation; `minimal` (contact page) shows only chat and log out. */
 export function SiteHeader({ nav = 'full' }: { nav?: 'full' | 'minimal' }) {
   const user = useCurrentUser();
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
 
   const items: NavItem[] = [{ to: '/chat', label: 'Go to Chat', icon: <MessageSquare aria-hidden="true" className="size-4" /> }];
   if (nav === 'full') {
@@ -51,45 +44,9 @@ export function SiteHeader({ nav = 'full' }: { nav?: 'full' | 'minimal' }) {
                 Log out
               </Button>
             </nav>
-            <Popover.Root open={menuOpen} onOpenChange={setMenuOpen}>
-              <Popover.Trigger asChild>
-                <Button variant="outline" size="icon" className="md:hidden" aria-label="Open menu">
-                  <Menu aria-hidden="true" className="size-5" />
-                </Button>
-              </Popover.Trigger>
-              <Popover.Portal>
-                <Popover.Content
-                  align="end"
-                  sideOffset={8}
-                  className="z-50 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg animate-fade-in"
-                >
-                  <nav aria-label="Main" className="flex flex-col">
-                    <p className="truncate px-3 pt-1 pb-2 text-xs text-slate-500">Signed in as {user.username}</p>
-                    {items.map((item) => (
-                      <Link
-                        key={item.to}
-                        to={item.to}
-                        onClick={() => setMenuOpen(false)}
-                        className={cn(buttonClasses('ghost', 'md'), 'justify-start')}
-                      >
-                        {item.icon}
-                        {item.label}
-                      </Link>
-                    ))}
-                    <div className="my-1 border-t border-slate-100" />
-                    <Button
-                      variant="ghost"
-                      className="justify-start text-red-700 hover:bg-red-50 hover:text-red-800"
-                      loading={logout.isPending}
-                      onClick={() => logout.mutate()}
-                    >
-                      {!logout.isPending && <LogOut aria-hidden="true" className="size-4" />}
-                      Log out
-                    </Button>
-                  </nav>
-                </Popover.Content>
-              </Popover.Portal>
-            </Popover.Root>
+            <Suspense fallback={null}>
+              <SiteMenu items={items} username={user.username} loggingOut={logout.isPending} onLogout={() => logout.mutate()} />
+            </Suspense>
           </>
         ) : (
           <nav aria-label="Account" className="flex items-center gap-2">

@@ -8,9 +8,7 @@ import { decideAfterCreate, decidePromo, normalisePromoCode, type PromoDecision 
 import { toast } from './toast';
 import { trpc } from './trpc';
 
-export function billingConfigQueryOptions() {
-  return trpc.subscription.config.queryOptions();
-}
+export { billingConfigQueryOptions } from './billing-config';
 
 const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 

@@ -38,5 +38,4 @@ export const subscribedLayout = createRoute({
     if (!(await resolveEditorAccess(context.queryClient, context.user))) throw redirect({ to: '/subscribe' });
   },
   pendingComponent: PageSpinner,
-  component: Outlet,
-});
+}).lazy(() => import('./subscribed-layout').then((m) => m.subscribedLazyLayout));

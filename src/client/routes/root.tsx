@@ -1,17 +1,17 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../components/button';
-import { FloatingHelp } from '../components/floating-help';
 import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/spinner';
-import { Toaster } from '../components/toaster';
 import { useCurrentUser } from '../lib/auth';
 import { ensureUser } from '../lib/session';
+import { useCurrentToast } from '../lib/toast';
 
-const TOOLTIP_DELAY_MS = 700;
-const TOOLTIP_SKIP_DELAY_MS = 300;
+// Neither is needed to show a page, so their Radix code loads only when they appear.
+const FloatingHelp = lazy(() => import('../components/floating-help').then((m) => ({ default: m.FloatingHelp })));
+const Toaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.Toaster })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -32,11 +32,28 @@ function RootLayout() {
   // Re-render on every navigation so the user read here follows a cache cleared at logout.
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <>
       <Outlet />
-      {user && <FloatingHelp placement={pathname === '/chat' ? 'top' : 'bottom'} />}
+      {user && (
+        <Suspense fallback={null}>
+          <FloatingHelp placement={pathname === '/chat' ? 'top' : 'bottom'} />
+        </Suspense>
+      )}
+      <ToasterOnFirstToast />
+    </>
+  );
+}
+
+/** Mounted with the first toast and kept from then on. */
+function ToasterOnFirstToast() {
+  const current = useCurrentToast();
+  const [needed, setNeeded] = useState(false);
+  if (current && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
       <Toaster />
-    </Tooltip.Provider>
+    </Suspense>
   );
 }
 
@@ -51,7 +68,7 @@ function RootError(_props: ErrorComponentProps) {
           Try again
         </Button>
       </div>
-      <Toaster />
+      <ToasterOnFirstToast />
     </main>
   );
 }

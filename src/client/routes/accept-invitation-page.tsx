@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { MailX, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { TEAM_MESSAGES } from '~/shared/schemas/team';
+import { AuthShell } from '../components/auth-shell';
+import { Button, buttonClasses } from '../components/button';
+import { PageSpinner } from '../components/spinner';
+import { httpStatusOf, serverMessage } from '../lib/errors';
+import { formatLongDate } from '../lib/format';
+import { saveRedirectAfterLogin } from '../lib/redirect-after-login';
+import { userQueryOptions } from '../lib/session';
+import { useAcceptInvitation, useDeclineInvitation } from '../lib/team';
+import { trpc } from '../lib/trpc';
+
+export const acceptInvitationLazyRoute = createLazyRoute('/accept-invitation')({ component: AcceptInvitationPage });
+
+const routeApi = getRouteApi('/accept-invitation');
+
+function AcceptInvitationPage() {
+  const { token } = routeApi.useSearch();
+  if (!token) return <InvalidInvitation reason="This invitation link is missing its token." />;
+  return <Invitation token={token} />;
+}
+
+function Invitation({ token }: { token: string }) {
+  const user = useQuery(userQueryOptions());
+  // Always asked afresh: the invitation may have been used, cancelled or resent since.
+  const invitation = useQuery({ ...trpc.team.invitationByToken.queryOptions({ token }), staleTime: 0 });
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const decline = useDeclineInvitation();
+
+  if (invitation.isPending || user.isPending) return <PageSpinner label="Loading invitation" />;
+  if (invitation.isError) {
+    const status = httpStatusOf(invitation.error);
+    if (status === 404 || status === 400) return <InvalidInvitation reason={TEAM_MESSAGES.invalidInvitation} signedIn={!!user.data} />;
+    return (
+      <Shell icon={<MailX aria-hidden="true" className="mx-auto size-10 text-slate-400" />} title="Team Invitation">
+        <p role="alert" className="mt-2 text-sm text-slate-600">
+          {serverMessage(invitation.error, 'We could not load this invitation. Check your connection and try again.')}
+        </p>
+        <Button className="mt-6" onClick={() => void invitation.refetch()}>
+          Try again
+        </Button>
+      </Shell>
+    );
+  }
+
+  const { teamName, inviterName, email, expiresAt } = invitation.data;
+  const signedIn = user.data ?? null;
+  const busy = accept.isPending || decline.isPending;
+  return (
+    <Shell icon={<UserPlus aria-hidden="true" className="mx-auto size-10 text-brand-600" />} title="Team Invitation">
+      <p className="mt-2 text-slate-700">
+        <strong className="font-semibold">{inviterName}</strong> invited you to join <strong className="font-semibold">{teamName}</strong>{' '}
+        on Copydesk.
+      </p>
+      <p className="mt-1 text-sm text-slate-500">
+        Sent to {email}
+        {formatLongDate(expiresAt) ? `, valid until ${formatLongDate(expiresAt)}` : ''}.
+      </p>
+      {signedIn ? (
+        <>
+          {signedIn.email.toLowerCase() !== email.toLowerCase() && (
+            <p role="note" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              You are signed in as {signedIn.email}. Only {email} can accept this invitation.
+            </p>
+          )}
+          <div className="mt-6 flex flex-col gap-2">
+            <Button variant="brand" size="lg" loading={accept.isPending} disabled={busy} onClick={() => accept.mutate({ token })}>
+              Accept Invitation
+            </Button>
+            <Button
+              variant="outline"
+              loading={decline.isPending}
+              disabled={busy}
+              onClick={() => decline.mutate({ idOrToken: token }, { onSuccess: () => void navigate({ to: '/' }) })}
+            >
+              Decline & Go Home
+            </Button>
+            <Link to="/team" className={buttonClasses('ghost', 'md')}>
+              Go to Team Dashboard
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-slate-600">
+            Log in or create an account with {email} to accept. You will come back here afterwards.
+          </p>
+          <Button
+            className="mt-6 w-full"
+            size="lg"
+            onClick={() => {
+              saveRedirectAfterLogin();
+              void navigate({ to: '/auth' });
+            }}
+          >
+            Log in to accept
+          </Button>
+        </>
+      )}
+    </Shell>
+  );
+}
+
+function InvalidInvitation({ reason, signedIn }: { reason: string; signedIn?: boolean }) {
+  return (
+    <Shell icon={<MailX aria-hidden="true" className="mx-auto size-10 text-slate-400" />} title="Invalid Invitation">
+      <p className="mt-2 text-sm text-slate-600">{reason}</p>
+      <p className="mt-1 text-sm text-slate-600">Ask your team owner to send you a new invitation.</p>
+      <div className="mt-6 flex flex-col gap-2">
+        <Link to="/" className={buttonClasses('primary', 'md')}>
+          Go Home
+        </Link>
+        {signedIn && (
+          <Link to="/team" className={buttonClasses('ghost', 'md')}>
+            Go to Team Dashboard
+          </Link>
+        )}
+      </div>
+    </Shell>
+  );
+}
+
+function Shell({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <AuthShell>
+      <div className="text-center">
+        {icon}
+        <h1 className="mt-4 font-sans text-2xl font-semibold tracking-tight">{title}</h1>
+        {children}
+      </div>
+    </AuthShell>
+  );
+}

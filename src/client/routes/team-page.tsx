@@ -1,0 +1,579 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { createLazyRoute } from '@tanstack/react-router';
+import { Building2, Copy, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { planDisplayName } from '~/shared/plan';
+import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
+import type { PublicUser } from '~/shared/types';
+import { AppPage } from '../components/app-page';
+import { Button, buttonClasses } from '../components/button';
+import { Badge, Card, Detail, Section, statusTone } from '../components/card';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { Field, Input } from '../components/form-field';
+import { PageSpinner, Spinner } from '../components/spinner';
+import { teamAccessQueryOptions } from '../lib/access';
+import { billingConfigQueryOptions } from '../lib/billing';
+import { copyText } from '../lib/chat/clipboard';
+import { serverMessage } from '../lib/errors';
+import { cn } from '../lib/cn';
+import { formatLongDate } from '../lib/format';
+import {
+  refreshTeamData,
+  useCancelInvitation,
+  useCreateTeam,
+  useInviteMember,
+  useLeaveTeam,
+  useRemoveMember,
+  useResendInvitation,
+  useTransferOwnership,
+} from '../lib/team';
+import { daysLeftLabel, defaultTeamName, invitationDaysLeft, isInvitationUrgent, seatsFull } from '../lib/team-display';
+import { ALREADY_ACTIVE_MESSAGE } from '../lib/subscribe-flow';
+import { toast } from '../lib/toast';
+import { trpc } from '../lib/trpc';
+import { useSignedInUser } from '../lib/use-signed-in-user';
+
+export const teamLazyRoute = createLazyRoute('/authed/team')({ component: TeamPage });
+
+const PaymentForm = lazy(() => import('../components/payment-form').then((m) => ({ default: m.PaymentForm })));
+
+function TeamPage() {
+  const user = useSignedInUser();
+  const team = useQuery({ ...teamAccessQueryOptions(user.teamId), enabled: user.teamId != null });
+
+  let body: ReactNode;
+  if (user.teamId == null || team.data === null) body = <CreateTeam user={user} />;
+  else if (team.isPending) body = <PageSpinner label="Loading your team" />;
+  else if (team.isError)
+    body = (
+      <Card role="alert" className="p-6 text-center">
+        <p className="text-slate-700">{serverMessage(team.error, 'We could not load your team.')}</p>
+        <Button variant="outline" className="mt-4" onClick={() => void team.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  else body = <TeamDashboard team={team.data} user={user} />;
+
+  return (
+    <AppPage title="Team" description="Your team, its members and invitations.">
+      {body}
+    </AppPage>
+  );
+}
+
+function CreateTeam({ user }: { user: PublicUser }) {
+  const create = useCreateTeam();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(createTeamInput),
+    defaultValues: { name: defaultTeamName(user.username) },
+  });
+  return (
+    <Section
+      title="Create Team"
+      titleId="create-team-title"
+      description="Start a team, invite your colleagues by e-mail and share one subscription."
+      icon={<Users aria-hidden="true" className="size-5" />}
+    >
+      <p className="mb-5 text-sm text-slate-600">You are not part of a team yet. Create one and you become its owner.</p>
+      <form
+        noValidate
+        className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start"
+        onSubmit={handleSubmit((values) => create.mutate(values))}
+      >
+        <Field label="Team name" error={formState.errors.name} className="flex-1">
+          {(control) => <Input {...control} {...register('name')} autoComplete="organization" disabled={create.isPending} />}
+        </Field>
+        <Button type="submit" loading={create.isPending} className="sm:mt-6.5">
+          Create Team
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function TeamDashboard({ team, user }: { team: Team; user: PublicUser }) {
+  const isOwner = team.ownerId === user.id;
+  const members = useQuery({ ...trpc.team.members.queryOptions(), staleTime: 0 });
+  return (
+    <div className="space-y-6">
+      <TeamInfo team={team} isOwner={isOwner} />
+      <Section
+        title="Members"
+        titleId="members-title"
+        description={`${team.usedSeats} of ${team.maxSeats} seats used`}
+        icon={<Users aria-hidden="true" className="size-5" />}
+      >
+        <QueryContent query={members} loading="Loading members" failure="We could not load the members.">
+          {(data) => <MemberList members={data} team={team} user={user} isOwner={isOwner} />}
+        </QueryContent>
+      </Section>
+      {isOwner && <Invitations team={team} />}
+      {!isOwner && <LeaveTeam team={team} />}
+    </div>
+  );
+}
+
+function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
+  const status = team.subscriptionStatus || 'inactive';
+  return (
+    <Section
+      title={team.name}
+      titleId="team-title"
+      description={`Owner: ${team.ownerUsername}`}
+      icon={<Building2 aria-hidden="true" className="size-5" />}
+    >
+      <SubscriptionDetails
+        className="sm:grid-cols-4"
+        status={team.subscriptionStatus}
+        plan={team.subscriptionPlan}
+        usedSeats={team.usedSeats}
+        maxSeats={team.maxSeats}
+        renewalDate={team.subscriptionRenewalDate}
+      />
+      {isOwner && <TeamSubscriptionActions team={team} />}
+      {!isOwner && status !== 'active' && (
+        <p className="mt-5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+          {status === 'suspended'
+            ? `Team "${team.name}" subscription is currently suspended. Get in touch with your team owner.`
+            : 'Your team has no active subscription yet. Ask your team owner to subscribe, or subscribe individually.'}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** The team subscription's status, plan, seats and renewal, on the dashboard and in Manage Subscription. */
+function SubscriptionDetails(o: {
+  status: string | null;
+  plan: string | null;
+  usedSeats: number;
+  maxSeats: number;
+  renewalDate: string | null;
+  className: string;
+}) {
+  const status = o.status || 'inactive';
+  return (
+    <dl className={cn('grid gap-4', o.className)}>
+      <Detail label="Status">
+        <Badge tone={statusTone(status)}>{status}</Badge>
+      </Detail>
+      <Detail label="Plan">{planDisplayName(o.plan)}</Detail>
+      <Detail label="Seats">
+        {o.usedSeats} / {o.maxSeats}
+      </Detail>
+      <Detail label="Renewal date">{formatLongDate(o.renewalDate) ?? 'None'}</Detail>
+    </dl>
+  );
+}
+
+/** Manage Subscription for a paying team, Subscribe Now for any other. */
+function TeamSubscriptionActions({ team }: { team: Team }) {
+  const active = team.subscriptionStatus === 'active';
+  return (
+    <div className="mt-5 flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-600">
+        {active
+          ? 'Your subscription covers every member of the team.'
+          : team.subscriptionStatus === 'suspended'
+            ? 'Team access is suspended. Members cannot use the editor until it is active again.'
+            : 'Subscribe the team and every member can use the editor.'}
+      </p>
+      {active ? <ManageSubscription /> : <SubscribeNow />}
+    </div>
+  );
+}
+
+function ManageSubscription() {
+  const [open, setOpen] = useState(false);
+  const subscription = useQuery({ ...trpc.team.subscription.queryOptions(), enabled: open, staleTime: 0 });
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="outline" size="sm">
+          <CreditCard aria-hidden="true" className="size-4" />
+          Manage Subscription
+        </Button>
+      </Dialog.Trigger>
+      <DialogFrame title="Team subscription" description="The plan that covers your team's seats.">
+        <QueryContent query={subscription} loading="Loading subscription" failure="We could not load the subscription.">
+          {(data) => (
+            <>
+              <SubscriptionDetails className="grid-cols-2" {...data} />
+              {data.portalUrl ? (
+                <a href={data.portalUrl} className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+                  Open billing portal
+                </a>
+              ) : (
+                <p className="mt-6 text-sm text-slate-600">
+                  Billing is handled outside Copydesk. To change seats, contact your administrator.
+                </p>
+              )}
+            </>
+          )}
+        </QueryContent>
+      </DialogFrame>
+    </Dialog.Root>
+  );
+}
+
+function SubscribeNow() {
+  const queryClient = useQueryClient();
+  const subscribe = useMutation(trpc.team.subscribe.mutationOptions());
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const config = useQuery({ ...billingConfigQueryOptions(), enabled: clientSecret !== null });
+
+  async function start() {
+    try {
+      const result = await subscribe.mutateAsync({});
+      if (result.clientSecret && result.message !== ALREADY_ACTIVE_MESSAGE) {
+        setClientSecret(result.clientSecret);
+        return;
+      }
+      await refreshTeamData(queryClient);
+      toast({ title: 'Subscription active', description: result.message, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Subscription Failed', description: serverMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+  }
+
+  async function confirmed() {
+    setClientSecret(null);
+    toast({ title: 'Payment confirmed', description: 'The team subscription starts as soon as the payment settles.', variant: 'success' });
+    await refreshTeamData(queryClient);
+  }
+
+  return (
+    <>
+      <Button variant="brand" size="sm" loading={subscribe.isPending} onClick={() => void start()}>
+        Subscribe Now
+      </Button>
+      <Dialog.Root open={clientSecret !== null} onOpenChange={(open) => !open && setClientSecret(null)}>
+        <DialogFrame title="Add a payment method" description="Your team's subscription starts once the card is confirmed.">
+          {config.isPending ? (
+            <InlineSpinner label="Loading secure payment form" />
+          ) : (
+            <Suspense fallback={<InlineSpinner label="Loading secure payment form" />}>
+              <PaymentForm
+                publishableKey={config.data?.publishableKey ?? null}
+                clientSecret={clientSecret}
+                onConfirmed={() => void confirmed()}
+              />
+            </Suspense>
+          )}
+        </DialogFrame>
+      </Dialog.Root>
+    </>
+  );
+}
+
+function MemberList({ members, team, user, isOwner }: { members: TeamMember[]; team: Team; user: PublicUser; isOwner: boolean }) {
+  const remove = useRemoveMember();
+  const transfer = useTransferOwnership();
+  return (
+    <ul aria-label="Team members" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+      {members.map((member) => {
+        const memberIsOwner = member.id === team.ownerId;
+        return (
+          <li key={member.id} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                <span className="truncate">{member.username}</span>
+                {memberIsOwner && (
+                  <Badge tone="brand">
+                    <Crown aria-hidden="true" className="mr-1 size-3" />
+                    Owner
+                  </Badge>
+                )}
+                {member.id === user.id && <span className="text-xs font-normal text-slate-500">(you)</span>}
+              </p>
+              <p className="truncate text-sm text-slate-600">{member.email}</p>
+              <p className="text-xs text-slate-500">Joined {formatLongDate(member.createdAt) ?? ''}</p>
+            </div>
+            {isOwner && !memberIsOwner && (
+              <div className="flex shrink-0 gap-2">
+                <ConfirmDialog
+                  title={`Make ${member.username} the owner?`}
+                  description={`${member.username} will manage the team, its invitations and its subscription. You stay on as a member.`}
+                  confirmLabel="Transfer Ownership"
+                  onConfirm={() => transfer.mutate({ id: member.id })}
+                  trigger={
+                    <Button variant="outline" size="sm" loading={transfer.isPending && transfer.variables?.id === member.id}>
+                      <Crown aria-hidden="true" className="size-4" />
+                      Make owner
+                    </Button>
+                  }
+                />
+                <ConfirmDialog
+                  title={`Remove ${member.username}?`}
+                  description={`${member.username} (${member.email}) leaves the team and loses the team's access to the editor. Their seat becomes free.`}
+                  confirmLabel="Remove Member"
+                  destructive
+                  onConfirm={() => remove.mutate({ id: member.id })}
+                  trigger={
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Remove ${member.username}`}
+                      loading={remove.isPending && remove.variables?.id === member.id}
+                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                    >
+                      <UserMinus aria-hidden="true" className="size-4" />
+                      Remove
+                    </Button>
+                  }
+                />
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** An invitation as invite and resend return it: the only moment its link exists outside the e-mail. */
+type IssuedInvitation = Invitation & { inviteUrl: string };
+
+function Invitations({ team }: { team: Team }) {
+  const invitations = useQuery({ ...trpc.team.invitations.queryOptions(), staleTime: 0 });
+  // Links seen this visit; the server keeps only a hash of each token, so older ones need a resend.
+  const [links, setLinks] = useState<Record<number, string>>({});
+  const remember = (issued: IssuedInvitation) => setLinks((l) => ({ ...l, [issued.id]: issued.inviteUrl }));
+  const pending = invitations.data?.filter((i) => i.status === 'pending') ?? [];
+
+  return (
+    <>
+      <Section
+        title="Invite a member"
+        titleId="invite-title"
+        description="They receive an e-mail with a link that is valid for 7 days."
+        icon={<Mail aria-hidden="true" className="size-5" />}
+      >
+        <InviteForm team={team} onInvited={remember} />
+      </Section>
+      <Section
+        title="Pending Invitations"
+        titleId="invitations-title"
+        description={invitations.data ? `${pending.length} pending` : undefined}
+        icon={<Send aria-hidden="true" className="size-5" />}
+      >
+        <QueryContent query={invitations} loading="Loading invitations" failure="We could not load the invitations.">
+          {() =>
+            pending.length === 0 ? (
+              <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
+                No pending invitations. Invite a colleague by e-mail above.
+              </p>
+            ) : (
+              <ul aria-label="Pending invitations" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {pending.map((invitation) => (
+                  <InvitationRow key={invitation.id} invitation={invitation} link={links[invitation.id] ?? null} onResent={remember} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
+      </Section>
+    </>
+  );
+}
+
+function InviteForm({ team, onInvited }: { team: Team; onInvited: (issued: IssuedInvitation) => void }) {
+  const invite = useInviteMember();
+  const full = seatsFull(team);
+  const { register, handleSubmit, formState, reset } = useForm({
+    resolver: zodResolver(inviteInput),
+    defaultValues: { email: '' },
+  });
+  return (
+    <form
+      noValidate
+      className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={handleSubmit((values) =>
+        invite.mutate(values, {
+          onSuccess: (result) => {
+            reset();
+            onInvited(result);
+          },
+        }),
+      )}
+    >
+      <Field
+        label="Email"
+        error={formState.errors.email}
+        className="flex-1"
+        hint={
+          full ? <span className="text-sm text-amber-800">{TEAM_MESSAGES.seatsFull}</span> : `${team.maxSeats - team.usedSeats} seats free`
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('email')}
+            type="email"
+            autoComplete="off"
+            placeholder="colleague@newsroom.com"
+            disabled={full || invite.isPending}
+          />
+        )}
+      </Field>
+      <Button type="submit" loading={invite.isPending} disabled={full} className="sm:mt-6.5">
+        <Send aria-hidden="true" className="size-4" />
+        Send Invitation
+      </Button>
+    </form>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  link,
+  onResent,
+}: {
+  invitation: Invitation;
+  link: string | null;
+  onResent: (issued: IssuedInvitation) => void;
+}) {
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
+  const days = invitationDaysLeft(invitation.expiresAt, Date.now());
+  return (
+    <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">{invitation.email}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          <Badge tone={isInvitationUrgent(days) ? 'red' : 'neutral'}>{daysLeftLabel(days)}</Badge>
+          <span>Sent {formatLongDate(invitation.updatedAt) ?? ''}</span>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {link && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Copy invitation link for ${invitation.email}`}
+            onClick={async () => {
+              const copied = await copyText(link);
+              toast(
+                copied
+                  ? { title: 'Invitation link copied', variant: 'success' }
+                  : { title: 'Could not copy the link', variant: 'destructive' },
+              );
+            }}
+          >
+            <Copy aria-hidden="true" className="size-4" />
+            Copy link
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Resend invitation to ${invitation.email}`}
+          loading={resend.isPending}
+          onClick={() => resend.mutate({ id: invitation.id }, { onSuccess: onResent })}
+        >
+          {!resend.isPending && <RefreshCw aria-hidden="true" className="size-4" />}
+          Resend
+        </Button>
+        <ConfirmDialog
+          title="Cancel this invitation?"
+          description={`The link sent to ${invitation.email} will stop working.`}
+          confirmLabel="Cancel Invitation"
+          cancelLabel="Keep Invitation"
+          destructive
+          onConfirm={() => cancel.mutate({ id: invitation.id })}
+          trigger={
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Cancel invitation to ${invitation.email}`}
+              loading={cancel.isPending}
+              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            >
+              {!cancel.isPending && <X aria-hidden="true" className="size-4" />}
+              Cancel
+            </Button>
+          }
+        />
+      </div>
+    </li>
+  );
+}
+
+function LeaveTeam({ team }: { team: Team }) {
+  const leave = useLeaveTeam();
+  return (
+    <Section title="Leave team" titleId="leave-title" icon={<LogOut aria-hidden="true" className="size-5" />}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">You lose the team's access to the editor. The owner can invite you again.</p>
+        <ConfirmDialog
+          title={`Leave ${team.name}?`}
+          description="You lose the team's access to the editor straight away. Your own conversations stay with you."
+          confirmLabel="Leave Team"
+          destructive
+          onConfirm={() => leave.mutate()}
+          trigger={
+            <Button variant="outline" loading={leave.isPending} className="text-red-700 hover:bg-red-50 hover:text-red-800">
+              <LogOut aria-hidden="true" className="size-4" />
+              Leave team
+            </Button>
+          }
+        />
+      </div>
+    </Section>
+  );
+}
+
+function DialogFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] animate-fade-in" />
+      <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl animate-dialog-in">
+        <div className="mb-5 flex items-start justify-between gap-4">
+          <div>
+            <Dialog.Title className="font-sans text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+          </div>
+          <Dialog.Close className={buttonClasses('ghost', 'icon', 'size-8 text-slate-500')} aria-label="Close">
+            <X aria-hidden="true" className="size-4" />
+          </Dialog.Close>
+        </div>
+        {children}
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}
+
+/** A query's spinner while it loads, its error in its place, else what `children` makes of its data. */
+function QueryContent<T>({
+  query,
+  loading,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T, unknown>;
+  loading: string;
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <InlineSpinner label={loading} />;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {serverMessage(query.error, failure)}
+      </p>
+    );
+  return children(query.data);
+}
+
+function InlineSpinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500">
+      <Spinner className="size-4 text-brand-600" />
+      {label}
+    </div>
+  );
+}
