@@ -1,0 +1,22 @@
+import type { Browser } from 'playwright-core';
+
+export type Visitor = 'anonymous' | 'no-plan' | 'trial';
+export interface BudgetPage {
+  path: string;
+  visitor: Visitor;
+}
+export interface PageResult extends BudgetPage {
+  bytes: number;
+  files: number;
+  landedOn: string;
+}
+export const BUDGETS_KB: Record<string, number>;
+export const PAGES: BudgetPage[];
+export function launchChromium(): Promise<Browser>;
+export function buildClient(outDir: string): Promise<void>;
+export function measurePage(browser: Browser, baseURL: string, page: BudgetPage): Promise<PageResult>;
+export function measureBundles(
+  baseURL: string,
+  o?: { browser?: Browser; pages?: BudgetPage[] },
+): Promise<{ results: PageResult[]; over: PageResult[] }>;
+export function formatResults(results: PageResult[]): string;
