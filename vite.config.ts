@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -63,10 +66,33 @@ function apiServer(): Plugin {
   };
 }
 
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Writes a brotli and a gzip copy beside each built script and stylesheet; the server sends the one the browser accepts. */
+function precompress(): Plugin {
+  return {
+    name: 'copydesk-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const files = Object.keys(bundle).filter((f) => /\.(?:js|css|svg)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(options.dir!, file);
+          const data = await fs.readFile(full);
+          const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length };
+          await fs.writeFile(`${full}.gz`, await gzip(data, { level: 9 }));
+          await fs.writeFile(`${full}.br`, await brotli(data, { params }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), apiServer()],
+  plugins: [react(), tailwindcss(), apiServer(), precompress()],
   resolve: {
     alias: { '~': path.resolve(import.meta.dirname, 'src') },
   },
