@@ -1,5 +1,7 @@
 /**
- * The composer's six quick actions and the prompts they send. The wording is
+ * The composer's six quick actions and the prompts behind them. A quick action
+ * sends only its name (and any copy), so the user's bubble reads "Make more
+ * concise"; the server expands the name into the prompt. The wording is
  * written for both readers: a model follows the numbered steps, and the
  * embedded engine recognises the action from the request line before step 1
  * (so each request line names its action, and the steps avoid the other
@@ -112,7 +114,35 @@ export function quickAction(id: QuickActionId): QuickAction {
 }
 
 /**
- * The message a quick action sends: the request, its numbered steps, and the
+ * What a quick action sends and the user's bubble shows: the action's name, then
+ * the copy typed in the composer (if any) after a blank line. The server expands
+ * the name into the full prompt (`expandQuickAction`) for the editor.
+ */
+export function quickActionMessage(id: QuickActionId, copy?: string): string {
+  const text = copy?.trim();
+  return text ? `${quickAction(id).label}\n\n${text}` : quickAction(id).label;
+}
+
+/** The quick action a message names on its first line, and the copy after it; null for any other message. */
+export function quickActionIn(content: string): { action: QuickAction; copy: string } | null {
+  const [first, ...rest] = content.trim().split('\n');
+  const name = first!.trim().replace(/[.!]$/, '').toLowerCase();
+  const action = QUICK_ACTIONS.find((a) => a.label.toLowerCase() === name);
+  return action ? { action, copy: rest.join('\n').trim() } : null;
+}
+
+/**
+ * The prompt the editor answers for a message: a quick action's name becomes its
+ * long numbered-step prompt (opening with the request to review the conversation
+ * when it has messages); any other message is its own prompt.
+ */
+export function expandQuickAction(content: string, o: { hasMessages: boolean }): string {
+  const found = quickActionIn(content);
+  return found ? quickActionPrompt(found.action.id, { hasMessages: o.hasMessages, copy: found.copy }) : content;
+}
+
+/**
+ * The full prompt of a quick action: the request, its numbered steps, and the
  * copy typed in the composer (if any) after a blank line.
  */
 export function quickActionPrompt(id: QuickActionId, o: { hasMessages: boolean; copy?: string }): string {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QUICK_ACTIONS, REVIEW_CONVERSATION, quickAction } from '../../src/shared/quick-actions';
+import { QUICK_ACTIONS, quickAction } from '../../src/shared/quick-actions';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { DESKTOP, PHONE, hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
 import type { E2EServer } from './support/server';
@@ -198,7 +198,7 @@ describe('chat: composer and replies', () => {
 });
 
 describe('chat: quick actions', () => {
-  it('hides and shows the six actions, and sends a numbered prompt with the copy typed in the composer', async () => {
+  it('hides and shows the six actions, and sends the action’s name with the copy typed in the composer', async () => {
     const { context, page } = await openChat(suite.server);
     const group = page.getByRole('group', { name: 'Quick actions' });
     for (const a of QUICK_ACTIONS) await shows(group.getByRole('button', { name: a.label }));
@@ -216,22 +216,25 @@ describe('chat: quick actions', () => {
     await composer(page).fill(STORY);
     await group.getByRole('button', { name: 'Make more concise' }).click();
     await shows(userMessages(page).first());
+    // The bubble shows the action's name and the copy, not the long prompt the editor answers.
     const sent = await userMessages(page).first().innerText();
-    expect(sent.startsWith(quickAction('concise').request)).toBe(true);
-    expect(sent).toMatch(/\n1\. .+\n2\. .+\n3\. /);
-    expect(sent).toContain('quotation marks');
-    expect(sent).toContain('explain each edit');
+    expect(sent.startsWith('Make more concise')).toBe(true);
+    expect(sent).not.toContain(quickAction('concise').request);
+    expect(sent).not.toMatch(/\n1\. /);
     expect(sent.trim().endsWith(STORY)).toBe(true);
     await replyDone(page);
     await shows(replies(page).last().getByRole('heading', { name: 'Revised: more concise' }));
 
-    // With messages in the conversation, the prompt starts by asking to review it all.
+    // With messages in the conversation, the action works on the latest version in it.
     await group.getByRole('button', { name: 'Fix grammar and style' }).click();
     await poll(() => userMessages(page).count()).toBe(2);
-    const second = await userMessages(page).nth(1).innerText();
-    expect(second.startsWith(`${REVIEW_CONVERSATION} ${quickAction('grammar').request}`)).toBe(true);
+    expect((await userMessages(page).nth(1).locator('div').first().innerText()).trim()).toBe('Fix grammar and style');
     await replyDone(page);
     await shows(replies(page).last().getByText('Working on the latest revised version from our conversation.'));
+    // The saved message is the short one too.
+    await page.reload();
+    await poll(() => userMessages(page).count()).toBe(2);
+    expect((await userMessages(page).nth(1).locator('div').first().innerText()).trim()).toBe('Fix grammar and style');
     await context.close();
   });
 

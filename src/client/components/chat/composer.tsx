@@ -1,7 +1,7 @@
 import { ChevronDown, SendHorizontal, Sparkles, Square } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '~/shared/limits';
-import { QUICK_ACTIONS, quickActionPrompt, type QuickActionId } from '~/shared/quick-actions';
+import { QUICK_ACTIONS, quickActionMessage, type QuickActionId } from '~/shared/quick-actions';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '~/shared/schemas/chat';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';
@@ -77,7 +77,8 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
     if (busy) return;
     const copy = draft.trim();
     if (!hasMessages && !copy) return;
-    void sendText(quickActionPrompt(id, { hasMessages, copy }), copy !== '');
+    // The bubble shows the action's name; the server expands it into the action's full prompt.
+    void sendText(quickActionMessage(id, copy), copy !== '');
   };
 
   const toggleActions = () => {

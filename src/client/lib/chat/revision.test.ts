@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quickActionPrompt } from '~/shared/quick-actions';
+import { quickActionMessage, quickActionPrompt } from '~/shared/quick-actions';
 import { copyInUserMessage, revisedTextIn, revisionAt, wordDiff } from './revision';
 
 const COPY = 'The council voted on Tuesday in order to approve the budget.\n\nResidents were not consulted, critics say.';
@@ -26,6 +26,11 @@ describe('revisedTextIn', () => {
 });
 
 describe('copyInUserMessage', () => {
+  it('drops a quick action’s name and keeps the copy after it', () => {
+    expect(copyInUserMessage(quickActionMessage('concise', COPY))).toBe(COPY);
+    expect(copyInUserMessage(quickActionMessage('grammar'))).toBe('');
+  });
+
   it('drops a quick action prompt and keeps the copy after it', () => {
     expect(copyInUserMessage(quickActionPrompt('concise', { hasMessages: false, copy: COPY }))).toBe(COPY);
     expect(copyInUserMessage(quickActionPrompt('grammar', { hasMessages: true }))).toBe('');

@@ -1,5 +1,5 @@
 import { diffWordsWithSpace } from 'diff';
-import { QUICK_ACTIONS, REVIEW_CONVERSATION } from '~/shared/quick-actions';
+import { QUICK_ACTIONS, REVIEW_CONVERSATION, quickActionIn } from '~/shared/quick-actions';
 import type { Message } from '~/shared/schemas/chat';
 
 /** The lines of a Markdown section that starts with `### {title}`, up to the next heading or rule. */
@@ -32,6 +32,9 @@ function isRequest(block: string): boolean {
 /** The copy a user's message carries: without a quick action's prompt or a request line before it. */
 export function copyInUserMessage(content: string): string {
   let text = content.trim();
+  const named = quickActionIn(text);
+  if (named) return named.copy;
+  // conversations from before quick actions sent only their name
   for (const action of QUICK_ACTIONS) {
     for (const opening of [action.request, `${REVIEW_CONVERSATION} ${action.request}`]) {
       if (!text.startsWith(opening)) continue;

@@ -1,5 +1,6 @@
 import type { ChatStreamEvent, Message } from '../../../shared/schemas/chat';
 import { MINUTE_MS } from '../../../shared/limits';
+import { expandQuickAction } from '../../../shared/quick-actions';
 import { fail } from '../../errors';
 import type { RateLimiter } from '../rate-limiter';
 import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage } from '../ai';
@@ -137,7 +138,9 @@ export function createReplies(d: ReplyDeps) {
       try {
         const history = d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS).filter((t) => t.content.trim() !== '');
         const found = await passages(userId, conversationId, content);
-        for await (const piece of d.ai.stream({ history, message: content, passages: found, signal: stop })) {
+        // A quick action is stored as its name; the editor answers its full prompt.
+        const message = expandQuickAction(content, { hasMessages: history.length > 0 });
+        for await (const piece of d.ai.stream({ history, message, passages: found, signal: stop })) {
           text += piece;
           yield { type: 'delta', text: piece };
         }

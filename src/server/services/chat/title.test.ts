@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ftsQuery } from './search';
 import { titleFromMessage } from './title';
-import { quickActionPrompt } from '../../../shared/quick-actions';
+import { quickActionMessage, quickActionPrompt } from '../../../shared/quick-actions';
 
 describe('titles from a first message', () => {
   it('keeps a short message whole, on one line, without Markdown marks', () => {
@@ -28,6 +28,12 @@ describe('titles from a first message', () => {
 
   it('names a quick action with no copy of its own after the action', () => {
     expect(titleFromMessage(quickActionPrompt('simplify', { hasMessages: true }))).toBe('Simplify the language');
+  });
+
+  it('names a quick action sent by its name after the copy it carries, or after the action', () => {
+    const copy = 'The Velden County Board approved the budget Tuesday after a two-hour debate.';
+    expect(titleFromMessage(quickActionMessage('concise', copy))).toBe('The Velden County Board approved the budget Tuesday after…');
+    expect(titleFromMessage(quickActionMessage('readability'))).toBe('Enhance readability');
   });
 
   it('gives nothing for a message of marks only, so the default title stays', () => {

@@ -1,13 +1,15 @@
 import { CHAT_LIMITS } from '../../../shared/schemas/chat';
-import { quickAction } from '../../../shared/quick-actions';
+import { quickAction, quickActionIn } from '../../../shared/quick-actions';
 import { detectAction, splitMessage } from '../../editor/respond/intent';
 
 /**
  * A title for a conversation from its first message: its first words, except
- * for a numbered quick-action prompt, which is named after the copy it carries
- * or, with no copy of its own, after the action.
+ * for a quick action (its name, or a numbered prompt), which is named after the
+ * copy it carries or, with no copy of its own, after the action.
  */
 export function titleFromMessage(content: string): string {
+  const named = quickActionIn(content);
+  if (named) return firstWords(named.copy || named.action.label);
   const action = /(^|\s)1[.)]\s/.test(content) ? detectAction(content) : null;
   if (!action) return firstWords(content);
   const { copy } = splitMessage(content);
