@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectAction, detectSuggestionKinds, revisedTextIn, splitMessage } from './intent';
+import { detectAction, detectSuggestionKinds, parseRequest, revisedTextIn, splitMessage, suggestionCount, wordTarget } from './intent';
 
 const STEPS =
   '1. Remove redundant words and phrases. 2. Replace wordy expressions. 3. Improve clarity and flow where sentences are long. 4. Keep the facts and quotes unchanged.';
@@ -50,5 +50,91 @@ describe('revisedTextIn', () => {
 
   it('returns a multi-paragraph revision that ends the reply', () => {
     expect(revisedTextIn('### Revised text\n\nA.\n\nB.')).toBe('A.\n\nB.');
+  });
+});
+
+describe('parseRequest', () => {
+  it.each([
+    ['Tighten this to 150 words', { kind: 'tighten', target: { words: 150, mode: 'about' } }],
+    ['cut to 300 words', { kind: 'tighten', target: { words: 300, mode: 'about' } }],
+    ['get this under 200 words', { kind: 'tighten', target: { words: 200, mode: 'max' } }],
+    ['trim it to 120', { kind: 'tighten', target: { words: 120, mode: 'about' } }],
+    ['Can you shorten it to 1,000 words?', { kind: 'tighten', target: { words: 1000, mode: 'about' } }],
+    ['I need a 250-word version', { kind: 'tighten', target: { words: 250, mode: 'about' } }],
+    ['Is this AP style?', { kind: 'style-check' }],
+    ['Does this follow AP style?', { kind: 'style-check' }],
+    ['Check it for AP style', { kind: 'style-check' }],
+    ['What is missing from this story?', { kind: 'missing' }],
+    ['Anything missing?', { kind: 'missing' }],
+    ['What am I missing here?', { kind: 'missing' }],
+    ['Explain your edits', { kind: 'explain' }],
+    ['Why did you change that?', { kind: 'explain' }],
+    ['What did you change?', { kind: 'explain' }],
+    ['Any legal problems?', { kind: 'topic', category: 'legal' }],
+    ['Are the quotes OK?', { kind: 'topic', category: 'quote' }],
+    ['Is it ready to publish?', { kind: 'review' }],
+    ['Who is the mayor of Marlow?', { kind: 'question' }],
+    ['Thanks!', { kind: 'thanks' }],
+    ['hello', { kind: 'help' }],
+  ])('%s', (message, request) => {
+    expect(parseRequest(message)).toEqual(request);
+  });
+
+  it('tells a request to fix the style from a question about it', () => {
+    expect(parseRequest('Fix the AP style')).toEqual({ kind: 'action', action: 'grammar' });
+    expect(parseRequest('Can you fix the AP style?')).toEqual({ kind: 'action', action: 'grammar' });
+    expect(parseRequest('Is this AP style?')).toEqual({ kind: 'style-check' });
+  });
+
+  it('reads each quick action by its name', () => {
+    for (const [name, action] of [
+      ['Make more concise', 'concise'],
+      ['Improve clarity', 'clarity'],
+      ['Fix grammar and style', 'grammar'],
+      ['Enhance readability', 'readability'],
+      ['Make more professional', 'professional'],
+      ['Simplify the language', 'simplify'],
+    ] as const)
+      expect(parseRequest(name)).toEqual({ kind: 'action', action });
+  });
+
+  it('never reads a quick action’s steps ("explain each edit", "tighten long sentences") as another request', () => {
+    const prompt =
+      'Make this copy more concise without losing any facts.\n\n1. Tighten long sentences.\n2. Return the revised text, then explain each edit in a short numbered list.';
+    expect(parseRequest(prompt)).toEqual({ kind: 'action', action: 'concise' });
+  });
+
+  it('counts the suggestions asked for, each kind on its own', () => {
+    expect(parseRequest('Write three headlines')).toEqual({ kind: 'suggest', kinds: ['headline'], counts: { headline: 3 } });
+    expect(parseRequest('Suggest ten headlines and a caption')).toEqual({
+      kind: 'suggest',
+      kinds: ['headline', 'caption'],
+      counts: { headline: 10, caption: 1 },
+    });
+    expect(suggestionCount('Give me 5 short heds', 'headline')).toBe(5);
+    expect(suggestionCount('Write two options for the headline', 'headline')).toBe(2);
+    expect(suggestionCount('Write headlines', 'headline')).toBeNull();
+  });
+});
+
+describe('wordTarget', () => {
+  it('finds no target in a number that is not a length', () => {
+    expect(wordTarget('Remove the 3 words in the lead')).toBeNull();
+    expect(wordTarget('Trim it to 280 characters')).toBeNull();
+    expect(wordTarget('Cut the 7 p.m. time')).toBeNull();
+  });
+});
+
+describe('splitMessage: questions and requests before the copy', () => {
+  const COPY = 'The Larkhaven City Council voted Tuesday to raise water rates by 6 percent, Mayor Jo Reyes said.';
+
+  it('takes the copy after a question or a known request on the same line', () => {
+    expect(splitMessage(`Is this AP style? ${COPY}`)).toEqual({ instruction: 'Is this AP style?', copy: COPY });
+    expect(splitMessage(`Tighten this to 20 words. ${COPY}`)).toEqual({ instruction: 'Tighten this to 20 words.', copy: COPY });
+    expect(splitMessage(`${COPY}\n\nWhat is missing?`)).toEqual({ instruction: 'What is missing?', copy: COPY });
+  });
+
+  it('keeps copy that opens with a question word as copy', () => {
+    expect(splitMessage(`What a night. ${COPY}`).copy).toBe(`What a night. ${COPY}`);
   });
 });

@@ -1,4 +1,4 @@
-import { ACTIONS, type Action, type SuggestionKind } from '../types';
+import { ACTIONS, type Action, type Category, type SuggestionKind } from '../types';
 import { countWords } from '../text/words';
 
 const ACTION_WORDS: Record<Action, RegExp[]> = {
@@ -79,9 +79,13 @@ export function detectCompare(instruction: string): boolean {
 }
 
 const REQUEST_START =
-  /^(please|pls|can you|could you|would you|will you|help|make|improve|fix|check|review|edit|rewrite|write|suggest|give|create|draft|simplify|enhance|shorten|tighten|proofread|compare|analy[sz]e|look at|here['’]?s|here is|this is|below is|i need|i want|i['’]d like|now|also|and|what|how|why|thanks|thank you|ok|okay|great)\b/i;
+  /^(please|pls|can you|could you|would you|will you|help|make|improve|fix|check|review|edit|rewrite|write|suggest|give|create|draft|simplify|enhance|shorten|tighten|trim|cut|condense|proofread|compare|analy[sz]e|look at|here['’]?s|here is|this is|below is|i need|i want|i['’]d like|now|also|and|what|how|why|is|are|does|do|thanks|thank you|ok|okay|great)\b/i;
+/** Openers that ask something only when the sentence is a question ("What a night." is copy). */
+const QUESTION_OPENER = /^(what|how|why|is|are|does|do|and|now|also|ok|okay|great)\b/i;
 const IMPERATIVE =
-  /^(remove|replace|keep|ensure|use|avoid|identify|make|preserve|maintain|return|cut|combine|break|rewrite|fix|correct|check|eliminate|simplify|shorten|vary|convert|add|delete|change|do not|don['’]t|never|always|focus|provide|explain|list|highlight|consider|review|apply|follow|improve|enhance|adjust|organize|structure|clarify|present|show)\b/i;
+  /^(remove|replace|keep|ensure|use|avoid|identify|make|preserve|maintain|return|cut|combine|break|rewrite|fix|correct|check|eliminate|simplify|shorten|vary|convert|add|delete|change|do not|don['’]t|never|always|focus|provide|explain|list|highlight|consider|review|apply|follow|improve|enhance|adjust|organize|structure|clarify|present|show|tighten|trim|condense)\b/i;
+
+const asksSomething = (s: string) => IMPERATIVE.test(s) || (REQUEST_START.test(s) && (!QUESTION_OPENER.test(s) || /[?:]$/.test(s.trim())));
 
 /** Whether a block reads as instructions to the editor rather than copy. */
 export function isInstruction(block: string): boolean {
@@ -89,15 +93,34 @@ export function isInstruction(block: string): boolean {
   if (!t) return true;
   if (/^\s*\d+[.)]\s/.test(t) || /^[-*•]\s/.test(t)) return true;
   const sentences = t.split(/(?<=[.!?:])\s+/).filter(Boolean);
-  const imperative = sentences.filter((s) => IMPERATIVE.test(s.replace(/^\d+[.)]\s*/, '')) || REQUEST_START.test(s)).length;
+  const imperative = sentences.filter((s) => asksSomething(s.replace(/^\d+[.)]\s*/, ''))).length;
   if (imperative / sentences.length >= 0.5) return true;
   if (CONVERSATION.test(t) && countWords(t) < 60) return true;
-  return countWords(t) <= 40 && (REQUEST_START.test(t) || /[?:]$/.test(t));
+  return countWords(t) <= 40 && (asksSomething(t) || /[?:]$/.test(t));
 }
 
 export interface SplitMessage {
   instruction: string;
   copy: string;
+}
+
+/** Requests definite enough to split a one-paragraph message at the end of its first sentence. */
+const SPECIFIC = new Set<ChatRequest['kind']>(['tighten', 'style-check', 'missing', 'suggest', 'explain', 'compare', 'action']);
+
+/**
+ * A one-paragraph message that opens with a request and goes on with the copy:
+ * "Write headlines for this: <story>", "Is this AP style? <story>", "Tighten this
+ * to 150 words. <story>". The head must be a request the editor knows (or end in a
+ * colon or question mark), so copy that opens with "What a night." stays copy.
+ */
+function splitHead(block: string): SplitMessage | null {
+  const m = block.match(/^(.{3,200}?[:?.!])\s+(?=\S)/s);
+  if (!m) return null;
+  const head = m[1]!;
+  const tail = block.slice(m[0].length).trim();
+  if (countWords(tail) < 8 || isInstruction(tail)) return null;
+  const asks = /[:?]$/.test(head) ? isInstruction(head) : asksSomething(head) && SPECIFIC.has(parseRequest(head).kind);
+  return asks ? { instruction: head, copy: tail } : null;
 }
 
 /** Separates a chat message into the request and the copy it carries (either may be empty). */
@@ -114,17 +137,8 @@ export function splitMessage(message: string): SplitMessage {
   const copy: string[] = [];
   for (const [i, block] of blocks.entries()) {
     if (i === 0 && blocks.length === 1) {
-      // "Write headlines for this: <story>"
-      const colon = block.search(/:\s/);
-      if (colon > 0 && colon < 160) {
-        const head = block.slice(0, colon + 1);
-        const tail = block.slice(colon + 1).trim();
-        if (isInstruction(head) && !isInstruction(tail) && countWords(tail) >= 8) {
-          instruction.push(head);
-          copy.push(tail);
-          continue;
-        }
-      }
+      const split = splitHead(block);
+      if (split) return split;
     }
     const quoted = block.split('\n').every((l) => /^>\s?/.test(l));
     if (quoted) copy.push(block.replace(/^>\s?/gm, ''));
@@ -135,6 +149,199 @@ export function splitMessage(message: string): SplitMessage {
   const copyText = copy.join('\n\n');
   if (countWords(copyText) < 5) return { instruction: message.trim(), copy: '' };
   return { instruction: instruction.join('\n\n'), copy: copyText };
+}
+
+/** A length the writer asked for: `max` for "under 200 words", `about` for "to 150 words". */
+export interface WordTarget {
+  words: number;
+  mode: 'about' | 'max';
+}
+
+const CUT_VERB =
+  /\b(tighten|trim|cut|shorten|reduce|condense|pare|whittle|bring|get|make|keep|boil|chop|slim|edit|rewrite|fit|squeeze|need|want|give me|limit|length)\b/i;
+const BOUND =
+  '(?:down\\s+)?(?:to|under|below|within|into|at|in|less than|fewer than|no more than|not more than|at most|max(?:imum)?(?:\\s+of)?|around|about|roughly|approximately|of)';
+const NUMBER = '(\\d{1,3}(?:,\\d{3})+|\\d+)';
+const MAX_WORDS = /\b(under|below|less than|fewer than|no more than|not more than|at most|max(imum)?|within|or less|or fewer|tops)\b/i;
+
+/** "Tighten this to 150 words", "get this under 200 words", "trim it to 120", "a 300-word version". */
+export function wordTarget(instruction: string): WordTarget | null {
+  const text = instruction.replace(/\s+/g, ' ');
+  if (!CUT_VERB.test(text) && !/\bwords?\b/i.test(text)) return null;
+  const patterns = [
+    new RegExp(`\\b${BOUND}\\s+${NUMBER}\\s*(?:-\\s*)?words?\\b`, 'i'),
+    new RegExp(`\\b${NUMBER}\\s*(?:-\\s*|\\s+)words?\\b`, 'i'),
+    new RegExp(
+      `\\b(?:tighten|trim|cut|shorten|reduce|condense|pare|whittle|bring|get|make|keep|chop|slim|squeeze)\\b[^.?!\\d]{0,30}?\\b(?:down\\s+)?(?:to|under|below)\\s+${NUMBER}\\b(?!\\s*(?:%|percent|characters?|chars?|letters?|lines?|sentences?|paragraphs?|minutes?|seconds?|pages?|a\\.m|p\\.m|am\\b|pm\\b))`,
+      'i',
+    ),
+  ];
+  for (const re of patterns) {
+    const m = text.match(re);
+    if (!m) continue;
+    // "the 3 words" in "remove the 3 words" is not a length; a length comes with a cut verb or a bound
+    if (re === patterns[1] && !CUT_VERB.test(text)) continue;
+    const words = Number(m[1]!.replace(/,/g, ''));
+    if (!Number.isFinite(words) || words <= 0) continue;
+    return { words, mode: MAX_WORDS.test(text) ? 'max' : 'about' };
+  }
+  return null;
+}
+
+const COUNT_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  'a couple of': 2,
+  'a couple': 2,
+  couple: 2,
+  pair: 2,
+  three: 3,
+  'a few': 3,
+  few: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+const COUNT = '(\\d{1,3}|a couple of|a couple|a few|a pair of|an?|one|single|two|three|four|five|six|seven|eight|nine|ten|couple|few|pair)';
+const KIND_NOUNS: Record<SuggestionKind, string> = {
+  headline: '(?:headlines?|heds?|titles?|headers?)',
+  social: '(?:social(?:\\s+media)?\\s+posts?|social\\s+copy|posts?|tweets?)',
+  caption: '(?:captions?|cutlines?)',
+};
+
+/** A word between a count and its noun ("three short headlines"), never another request ("ten headlines and a caption"). */
+const FILLER = "(?!(?:and|or|plus|with|headlines?|heds?|captions?|cutlines?|posts?|tweets?|social)\\b)[a-z'’-]+";
+
+/** How many suggestions of a kind the request asks for ("three headlines", "a caption", "5 heds"); null when it names no number. */
+export function suggestionCount(instruction: string, kind: SuggestionKind): number | null {
+  const text = instruction.toLowerCase().replace(/\s+/g, ' ');
+  const direct = text.match(new RegExp(`\\b${COUNT}\\s+(?:${FILLER}\\s+){0,3}?${KIND_NOUNS[kind]}\\b`, 'i'));
+  const options = text.match(
+    new RegExp(
+      `\\b${COUNT}\\s+(?:${FILLER}\\s+){0,2}?(?:options|ideas|versions|alternatives|choices|takes)\\s+(?:for|of)\\s+(?:a\\s+|an\\s+|the\\s+)?(?:${FILLER}\\s+){0,2}?${KIND_NOUNS[kind]}\\b`,
+      'i',
+    ),
+  );
+  const m = direct ?? options;
+  if (!m) return null;
+  const raw = m[1]!.replace(/ of$/, '');
+  const n = /^\d+$/.test(raw) ? Number(raw) : (COUNT_WORDS[raw] ?? null);
+  return n && n > 0 ? n : null;
+}
+
+/** What the writer asked of the editor. */
+export type ChatRequest =
+  | { kind: 'tighten'; target: WordTarget }
+  | { kind: 'style-check' }
+  | { kind: 'missing' }
+  | { kind: 'suggest'; kinds: SuggestionKind[]; counts: Partial<Record<SuggestionKind, number>> }
+  | { kind: 'explain' }
+  | { kind: 'compare' }
+  | { kind: 'action'; action: Action }
+  | { kind: 'topic'; category: Category }
+  | { kind: 'review' }
+  | { kind: 'help' }
+  | { kind: 'thanks' }
+  /** A question the editor cannot answer from the copy ("Who is the mayor?"). */
+  | { kind: 'question' }
+  /** No request at all: the message is copy. */
+  | { kind: 'none' };
+
+/** "Can you tighten this?" is a request put politely; "Can you tell me if…" is a question. */
+const POLITE_REQUEST = /^(?:please\s+)?(?:can|could|would|will) you(?:\s+please)?\s+(?!tell|say|see|find|check whether|check if)/i;
+
+const isQuestion = (t: string) =>
+  !POLITE_REQUEST.test(t) &&
+  (/\?\s*$/.test(t) ||
+    /^(is|are|does|do|did|was|were|has|have|had|can|could|should|would|will|any|anything|how|what|which|who|why|where|when)\b/i.test(t));
+
+const EXPLAIN = [
+  /\bexplain\b[^.?!]{0,40}\b(your|the|these|those|that|this|last|previous|each of (?:your|the))\s+(edits?|changes?|revisions?|corrections?|fix(?:es)?|suggestions?|cuts?)\b/i,
+  /\bexplain (?:why|what you (?:did|changed))\b/i,
+  /\bwhy did you\b/i,
+  /\bwhat did you (?:change|edit|cut|fix|do)\b/i,
+  /\bwhy (?:the|these|those|that|this) (?:edits?|changes?|cuts?|fix(?:es)?)\b/i,
+  /\b(?:walk me through|talk me through)\b/i,
+];
+const MISSING = [
+  /\bwhat(?:['’]s| is| am i| are we| else is)?\s+(?:still\s+)?(?:missing|lacking|left out|absent)\b/i,
+  /\b(?:anything|something|is there anything|what else)\b[^.?!]{0,30}\b(?:missing|left out|lacking|need to add|should i add)\b/i,
+  /\b(?:gaps?|holes?)\b[^.?!]{0,20}\b(?:story|copy|piece|reporting|this)\b/i,
+  /\b(?:five|5)\s*w['’]?s\b/i,
+  /\bwhat (?:questions|else) (?:would|will|might|does|do|should)\b/i,
+  /\bmissing (?:from|in)\b/i,
+  /\bis (?:it|this|the story) (?:complete|missing)\b/i,
+];
+const STYLE_WORDS = /\b(AP|A\.P\.|AP style|AP stylebook|stylebook|style guide|news style|house style)\b/;
+const FIX_WORDS =
+  /\b(fix|apply|correct|make|convert|change|put|rewrite|edit|conform|bring|update|clean up|turn|follow these|proofread|grammar|spelling)\b/i;
+const TOPICS: [Category, RegExp][] = [
+  ['legal', /\b(legal(?:ly)?|libel(?:ous)?|defam\w*|sue|sued|lawsuit|lawyers?|contempt|presum\w*|safe to (?:publish|run|print))\b/i],
+  ['quote', /\bquot(?:e|es|ation|ations|ed)\b/i],
+  ['grammar', /\b(grammar|grammatical|spelling|spelled|typos?|misspell\w*|punctuation)\b/i],
+  ['vague', /\b(vague|sourcing|sourced|anonymous|attribution|attributed)\b/i],
+  ['context', /\b(context|background|baselines?)\b/i],
+  ['clarity', /\b(clear|clarity|confusing|wordy|jargon|clich[eé]s?|passive)\b/i],
+];
+const REVIEW =
+  /\b(review|check|look (?:at|over)|edit|feedback|thoughts|think|critique|assess|evaluate|go over|read (?:it|this|over)|notes|problems?|issues?|errors?|mistakes?|wrong|good|ok|okay|fine|ready|publishable|work|improve|better)\b/i;
+const HELP_WORDS = /^(?:hi|hello|hey|help|what can you do|how does this work|who are you|what are you|how do i use)\b/i;
+const THANKS =
+  /^(?:thanks|thank you|thx|great|perfect|cool|ok|okay|got it|awesome|nice|good|excellent|will do|sounds good)\b[\s\S]{0,40}$/i;
+
+/**
+ * Reads what the writer asked: a word target, a style verdict, a checklist of
+ * what is missing, suggestions, an explanation of the last edits, a quick action,
+ * a question about one kind of problem, or a review. The numbered steps of a quick
+ * action's prompt ("explain each edit") never turn it into another request.
+ */
+export function parseRequest(instruction: string): ChatRequest {
+  const text = withoutPreamble(instruction.trim());
+  if (!text) return { kind: 'none' };
+  const stepAt = text.search(/(^|\s)1[.)]\s/);
+  const head = stepAt > 0 ? text.slice(0, stepAt) : text;
+  if (stepAt > 0) {
+    const action = detectAction(text);
+    if (action) return { kind: 'action', action };
+  }
+  const target = wordTarget(head);
+  if (target) return { kind: 'tighten', target };
+  if (EXPLAIN.some((re) => re.test(head))) return { kind: 'explain' };
+  if (MISSING.some((re) => re.test(head))) return { kind: 'missing' };
+  // "Is this AP style?" asks for a verdict; "Fix the AP style" is the grammar and style action
+  if (STYLE_WORDS.test(head) && (isQuestion(head) || !FIX_WORDS.test(head))) return { kind: 'style-check' };
+  const kinds = detectSuggestionKinds(head);
+  if (kinds.length) {
+    const counts: Partial<Record<SuggestionKind, number>> = {};
+    for (const k of kinds) {
+      const n = suggestionCount(head, k);
+      if (n) counts[k] = n;
+    }
+    return { kind: 'suggest', kinds, counts };
+  }
+  if (detectCompare(head)) return { kind: 'compare' };
+  const question = isQuestion(head);
+  if (!question) {
+    const action = detectAction(text);
+    if (action) return { kind: 'action', action };
+  }
+  if (HELP_WORDS.test(head) && countWords(head) <= 8) return { kind: 'help' };
+  if (question) {
+    const topic = TOPICS.find(([, re]) => re.test(head));
+    if (topic) return { kind: 'topic', category: topic[0] };
+    if (STYLE_WORDS.test(head)) return { kind: 'style-check' };
+    return REVIEW.test(head) ? { kind: 'review' } : { kind: 'question' };
+  }
+  if (THANKS.test(head) && countWords(head) <= 8) return { kind: 'thanks' };
+  if (REVIEW.test(head) || REQUEST_START.test(head)) return { kind: 'review' };
+  return { kind: 'none' };
 }
 
 /** The revised text an earlier reply of the editor carried, if any. */

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../text/words';
 import type { Category, Edit, Finding, Stats } from '../types';
 
 export const CATEGORY_LABELS: Record<Category, string> = {
@@ -11,43 +12,124 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 };
 export const CATEGORY_ORDER: Category[] = ['legal', 'grammar', 'style', 'quote', 'context', 'vague', 'clarity'];
 
-const clip = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
-/** Inline text that cannot break the surrounding Markdown. */
-export const inline = (s: string) => clip(s.replace(/\s+/g, ' ')).replace(/([*_`[\]<>|])/g, '\\$1');
+/** Shortens text at a word boundary, never inside a word. */
+export function clip(s: string, n = 90): string {
+  if (s.length <= n) return s;
+  const cut = s.slice(0, n - 1);
+  const space = cut.search(/\s\S*$/);
+  return `${(space > n / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.—–-]+$/, '')}…`;
+}
+
+const escape = (s: string) => s.replace(/\s+/g, ' ').replace(/([*_`[\]<>|])/g, '\\$1');
+/** Flagged copy quoted inline: one line, clipped at a word, unable to break the surrounding Markdown. */
+export const inline = (s: string, n = 90) => escape(clip(s.replace(/\s+/g, ' ').trim(), n));
+/** A sentence of the editor's (a message or an explanation): never clipped, only escaped. */
+export const prose = (s: string) => escape(s.trim());
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function statsLine(stats: Stats): string {
-  return `${stats.words} words · ${stats.sentences} ${stats.sentences === 1 ? 'sentence' : 'sentences'} · reading grade ${stats.readingGrade}`;
+  return `${plural(stats.words, 'word')} · ${plural(stats.sentences, 'sentence')} · reading grade ${stats.readingGrade}`;
 }
 
-export function findingLine(f: Finding, inQuote: boolean): string {
-  const change =
-    f.suggestion === null
-      ? `**“${inline(f.text)}”**`
-      : f.suggestion === ''
-        ? `**“${inline(f.text)}”** → cut`
-        : `**“${inline(f.text)}”** → **“${inline(f.suggestion)}”**`;
-  const quoteNote = inQuote ? ' _(inside a quote: reported, not changed)_' : '';
-  return `- ${change}: ${inline(f.message)}${quoteNote}\n  _Why:_ ${f.explanation} (\`${f.ruleId}\`)`;
+/** One change as the writer reads it: “7pm” → “7 p.m.”, “very” → cut, or the flagged words alone. */
+function change(text: string, suggestion: string | null): string {
+  if (suggestion === null) return `**“${inline(text)}”**`;
+  if (suggestion === '') return `**“${inline(text)}”** → cut`;
+  return `**“${inline(text)}”** → **“${inline(suggestion, 120)}”**`;
 }
 
-export function groupedFindings(findings: readonly Finding[], inQuote: (f: Finding) => boolean, perCategory = 10): string[] {
+/** A rule's findings: each distinct one once, in order, with how often it occurs. */
+function distinct(findings: readonly Finding[]): { finding: Finding; count: number }[] {
+  const out = new Map<string, { finding: Finding; count: number }>();
+  for (const f of findings) {
+    const key = `${f.text.toLowerCase()}\u0000${f.suggestion ?? ''}`;
+    const seen = out.get(key);
+    if (seen) seen.count++;
+    else out.set(key, { finding: f, count: 1 });
+  }
+  return [...out.values()];
+}
+
+/** Findings grouped by the rule behind them, in the order the copy raises them. */
+export function byRule<T extends { ruleId: string }>(items: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.ruleId, [...(groups.get(item.ruleId) ?? []), item]);
+  return [...groups.values()];
+}
+
+/** A message that opens by quoting the flagged words again ("\"doubled\": by how much…") drops the echo. */
+function withoutEcho(message: string, text: string): string {
+  const echo = new RegExp(`^["“]${escapeRegExp(text)}["”]\\s*[:.-]?\\s*`, 'i');
+  const rest = message.replace(echo, '');
+  return rest === message || !rest ? message : rest[0]!.toUpperCase() + rest.slice(1);
+}
+
+const times = (n: number) => (n === 1 ? '' : n === 2 ? ' (twice)' : ` (${n} times)`);
+
+/** The rules whose reason a reply has already given: each is explained once, never repeated. */
+export type Explained = Set<string>;
+
+/**
+ * One bullet per rule: each distinct problem once (what to change, or what the
+ * problem is when only a person can fix it), then the rule's reason, once per reply.
+ */
+export function ruleBullet(
+  findings: readonly Finding[],
+  inQuote: (f: Finding) => boolean,
+  limit = 6,
+  explained: Explained = new Set(),
+): string[] {
+  const items = distinct(findings);
+  const lines = items.slice(0, limit).map(({ finding: f, count }) => {
+    const quoteNote = inQuote(f) ? ' _(inside a quote: reported, not changed)_' : '';
+    // a message that only restates the change adds nothing; one that says what is wrong does
+    const message = f.suggestion === null ? `: ${prose(withoutEcho(f.message, f.text))}` : '';
+    return `${change(f.text, f.suggestion)}${times(count)}${message}${quoteNote}`;
+  });
+  if (items.length > limit) lines.push(`…and ${plural(items.length - limit, 'more like these', 'more like these')}.`);
+  const rule = findings[0]!;
+  if (explained.has(rule.ruleId)) return lines.map((l) => `- ${l} _(same reason as above)_`);
+  explained.add(rule.ruleId);
+  const why = `_Why:_ ${prose(rule.explanation)}`;
+  if (lines.length === 1) return [`- ${lines[0]}`, `  ${why}`];
+  return [`- ${why}`, ...lines.map((l) => `  - ${l}`)];
+}
+
+export function groupedFindings(
+  findings: readonly Finding[],
+  inQuote: (f: Finding) => boolean,
+  perRule = 6,
+  explained: Explained = new Set(),
+): string[] {
   const out: string[] = [];
   for (const c of CATEGORY_ORDER) {
     const group = findings.filter((f) => f.category === c);
     if (!group.length) continue;
     out.push(`**${CATEGORY_LABELS[c]}** (${group.length})`);
-    for (const f of group.slice(0, perCategory)) out.push(findingLine(f, inQuote(f)));
-    if (group.length > perCategory) out.push(`- …and ${group.length - perCategory} more of the same kind.`);
+    for (const rule of byRule(group)) out.push(...ruleBullet(rule, inQuote, perRule, explained));
     out.push('');
   }
   return out;
 }
 
-export function editLines(edits: readonly Edit[], limit = 25): string[] {
-  const out = edits.slice(0, limit).map((e, i) => {
-    const after = e.after === '' ? 'cut' : `“${inline(e.after)}”`;
-    return `${i + 1}. “${inline(e.before)}” → ${after}: ${e.explanation} (\`${e.ruleId}\`)`;
+/** The edits a revision made, numbered one per rule, each rule's reason given once in the reply. */
+export function editLines(edits: readonly Edit[], perRule = 8, explained: Explained = new Set()): string[] {
+  return byRule(edits).map((group, i) => {
+    const seen = new Set<string>();
+    const changes: string[] = [];
+    for (const e of group) {
+      const key = `${e.before.toLowerCase()}\u0000${e.after}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      changes.push(e.after === '' ? `“${inline(e.before)}” → cut` : `“${inline(e.before)}” → “${inline(e.after, 120)}”`);
+    }
+    const shown = changes.slice(0, perRule).join('; ');
+    const more = changes.length > perRule ? ` and ${plural(changes.length - perRule, 'more')}` : '';
+    const first = group[0]!;
+    if (explained.has(first.ruleId))
+      return `${i + 1}. ${shown}${more} _(${CATEGORY_LABELS[first.category].toLowerCase()}: the reason is given above)_`;
+    explained.add(first.ruleId);
+    return `${i + 1}. ${shown}${more}: ${prose(first.explanation)}`;
   });
-  if (edits.length > limit) out.push(`…and ${edits.length - limit} more edits of the same kinds.`);
-  return out;
 }

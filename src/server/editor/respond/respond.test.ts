@@ -3,6 +3,7 @@ import { stopHarper, warmHarper } from '../harper/client';
 import { groundingSummary } from '../grounding';
 import { analyze } from '../analyze';
 import { respond } from './respond';
+import { STABBING, WATER_RATES } from './test-stories';
 
 const STORY =
   'The Larkhaven City Council will hold a public hearing on the proposed water rate increase at 7pm Tuesday at City Hall. The increase would raise the average monthly bill by 6 per cent, according to a staff report. "We are excited in order to bring this to our community," Mayor Jo Reyes stated.';
@@ -18,7 +19,7 @@ describe('respond', () => {
     expect(reply).toContain('### What works');
     expect(reply).toContain('### What to fix');
     expect(reply).toContain('**News style (AP)**');
-    expect(reply).toContain('`style/times`');
+    expect(reply).toContain('**“7pm”** → **“7 p.m.”**');
     expect(reply).toContain('**Quotes**');
     expect(reply).toContain('### Revised text');
     expect(reply).toContain('at 7 p.m. Tuesday');
@@ -45,7 +46,7 @@ describe('respond', () => {
     });
     expect(reply).toContain('**story.docx**');
     expect(reply).toContain('at 7 p.m. Tuesday');
-    expect(reply).toContain('`style/times`');
+    expect(reply).toContain('“7pm” → “7 p.m.”: AP style writes times');
   });
 
   it('chains actions on the latest revised text', async () => {
@@ -65,7 +66,7 @@ describe('respond', () => {
   it('writes headlines when asked, from the copy', async () => {
     const reply = await respond([], `Write headlines for this: ${STORY}`);
     expect(reply).toMatch(/^## Headlines/);
-    expect(reply).toContain('Larkhaven City Council to hold a public hearing');
+    expect(reply).toMatch(/^1\. .*Larkhaven/m);
   });
 
   it('compares two drafts', async () => {
@@ -74,7 +75,7 @@ describe('respond', () => {
       'Compare these drafts:\n\nThe council met at 7pm in order to vote on the budget.\n\n---\n\nThe council met at 7 p.m. to vote on the budget.',
     );
     expect(reply).toContain('## Side-by-side comparison');
-    expect(reply).toContain('`style/times`');
+    expect(reply).toContain('“7pm” → “7 p.m.”: AP style writes times');
   });
 
   it('says how to use it when there is no copy', async () => {
@@ -94,6 +95,64 @@ describe('respond', () => {
     expect(await respond([], '🎉🎉🎉 🙌 👏👏')).toContain('Paste a story');
     // @ts-expect-error a caller that passes nonsense still gets an answer
     expect(await respond({ message: 42 })).toContain('Paste a story');
+  });
+});
+
+const RULE_ID = /\b(?:style|grammar|clarity|quote|context|vague|legal)\/[a-z-]+/;
+
+/** Every clipped excerpt (“…”) in a reply ends on a whole word of the copy. */
+function clipsEndOnWords(reply: string, copy: string): boolean {
+  const flat = copy.replace(/\s+/g, ' ');
+  return [...reply.matchAll(/“([^“”]{10,}?)…”/g)].every((m) => {
+    const at = flat.indexOf(m[1]!.replace(/\\/g, ''));
+    return at >= 0 && !/[\p{L}\p{N}]/u.test(flat[at + m[1]!.length] ?? ' ');
+  });
+}
+
+describe('respond: reads like an editor, not a linter', () => {
+  beforeAll(() => warmHarper(), 60_000);
+  afterAll(() => stopHarper());
+
+  const TWICE = `${WATER_RATES}\n\nA second hearing is set for 9pm Thursday, and a third for 7pm Friday, in order to take more comments.`;
+
+  it('gives no rule ids in the prose and each rule’s reason once, however often it applies', async () => {
+    const { findings } = await analyze(TWICE, { waitForGrammar: true });
+    for (const message of [TWICE, `Make more concise\n\n${TWICE}`, `Is this AP style?\n\n${TWICE}`]) {
+      const reply = await respond([], message, { waitForGrammar: true });
+      expect(reply).not.toMatch(RULE_ID);
+      for (const explanation of new Set(findings.map((f) => f.explanation))) {
+        expect(reply.split(explanation).length - 1, explanation).toBeLessThanOrEqual(1);
+      }
+    }
+    const review = await respond([], TWICE, { waitForGrammar: true });
+    expect(review).toContain('AP style writes times');
+    expect(review).toContain('**“7pm”** → **“7 p.m.”** (twice)');
+  });
+
+  it('never cuts a sentence it quotes in the middle of a word', async () => {
+    const reply = await respond([], STABBING, { waitForGrammar: true });
+    expect(reply).toContain('…');
+    expect(clipsEndOnWords(reply, STABBING)).toBe(true);
+  });
+});
+
+describe('respond: requests that need copy', () => {
+  it('asks for the copy a request needs when the conversation has none', async () => {
+    expect(await respond([], 'Tighten this to 150 words')).toContain('Paste the story you want cut');
+    expect(await respond([], 'Is this AP style?')).toContain('whether it follows AP style');
+    expect(await respond([], 'What is missing from this story?')).toContain('who, what, when, where, why');
+    expect(await respond([], 'Explain your edits')).toContain('I have not edited anything in this conversation yet');
+  });
+
+  it('answers thanks and questions it cannot answer from the copy without reviewing it again', async () => {
+    const history = [
+      { role: 'user' as const, content: STABBING },
+      { role: 'assistant' as const, content: '## Editor’s review\n\nGood.' },
+    ];
+    expect(await respond(history, 'Thanks!')).toMatch(/^Glad to help/);
+    const unknown = await respond(history, 'Who is the mayor of Marlow?');
+    expect(unknown).toContain('I can only answer from the copy itself');
+    expect(unknown).not.toContain('## Editor’s review');
   });
 });
 

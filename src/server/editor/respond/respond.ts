@@ -7,10 +7,16 @@ import { rewrite, rewriteAll } from '../rewrite';
 import { ruleById } from '../rules/registry';
 import { suggest } from '../suggest/index';
 import { buildDocument } from '../text/document';
-import type { Action, ChatTurn, Finding, SuggestionKind, UploadedDocument } from '../types';
-import { detectAction, detectCompare, detectSuggestionKinds, revisedTextIn, splitMessage } from './intent';
-import { editLines, groupedFindings, inline, statsLine } from './markdown';
+import { countWords } from '../text/words';
+import type { Action, Category, ChatTurn, Finding, SuggestionKind, UploadedDocument } from '../types';
+import { missingChecklist, type ChecklistStatus } from './checklist';
+import { findCopy, sourceNote, type FoundCopy } from './copy';
+import { explainEdits } from './explain';
+import { parseRequest, splitMessage, type ChatRequest, type WordTarget } from './intent';
+import { CATEGORY_LABELS, editLines, groupedFindings, inline, plural, ruleBullet, byRule, statsLine } from './markdown';
 import { strengths } from './strengths';
+import { tighten } from './tighten';
+import { findingsIn, verdictFor } from './verdict';
 
 export interface RespondInput {
   history?: readonly ChatTurn[];
@@ -25,57 +31,32 @@ export const HELP = [
   'I’m your copy editor. Paste a story (or upload a document) and I’ll check it against AP style and tell you what works, what to fix and why, with a revised version.',
   '',
   'You can also ask me to:',
+  '- **tighten it to a length** (“cut this to 300 words”), keeping the lede’s facts and every quote’s words;',
+  '- say whether it **follows AP style**, or **what is missing** from the story (who, what, when, where, why, the other side, sources, baselines);',
   '- **write headlines**, **social posts** or a **caption** drawn only from the facts in your copy;',
   '- use a quick action: make it more concise, improve clarity, fix grammar and style, enhance readability, make it more professional or simplify the language;',
-  '- **compare** two drafts side by side.',
+  '- **explain my edits**, or **compare** two drafts side by side.',
 ].join('\n');
 
 const GRAMMAR_LOADING =
   '_The spelling and grammar checker is still loading, so this pass covers style, clarity, quotes, context, vague reporting and legal wording. Ask again in a moment for spelling too._';
-
-interface FoundCopy {
-  text: string;
-  source: 'message' | 'document' | 'history' | 'revision';
-  name?: string;
-}
-
-/** The copy to work on: in the message, else the newest document, else the newest copy or revision in the conversation. */
-function findCopy(messageCopy: string, history: readonly ChatTurn[], documents: readonly UploadedDocument[]): FoundCopy | null {
-  if (messageCopy) return { text: messageCopy, source: 'message' };
-  const doc = [...documents].reverse().find((d) => d.text && d.text.trim());
-  if (doc) return { text: doc.text, source: 'document', name: doc.name };
-  for (const turn of [...history].reverse()) {
-    if (turn.role === 'assistant') {
-      const revised = revisedTextIn(turn.content);
-      if (revised) return { text: revised, source: 'revision' };
-    } else if (turn.role === 'user') {
-      const { copy } = splitMessage(turn.content);
-      if (copy) return { text: copy, source: 'history' };
-    }
-  }
-  return null;
-}
-
-function sourceNote(copy: FoundCopy): string | null {
-  if (copy.source === 'document') return `Working on ${copy.name ? `**${inline(copy.name)}**` : 'your uploaded document'}.`;
-  if (copy.source === 'history') return 'Working on the copy from earlier in our conversation.';
-  if (copy.source === 'revision') return 'Working on the latest revised version from our conversation.';
-  return null;
-}
 
 function quoteChecker(text: string) {
   const doc = buildDocument(text);
   return (f: Finding) => doc.inQuote(f.start, f.end);
 }
 
+const opening = (title: string, copy: FoundCopy): string[] => {
+  const note = sourceNote(copy);
+  return [title, '', ...(note ? [note, ''] : [])];
+};
+
 async function review(copy: FoundCopy, wait: boolean): Promise<string> {
   const grammarChecked = wait || grammarCheckerState() === 'ready';
   const analysis = await analyze(copy.text, { waitForGrammar: wait });
   const doc = buildDocument(copy.text);
   const revised = await rewriteAll(copy.text, { waitForGrammar: wait });
-  const out: string[] = ['## Editor’s review', ''];
-  const note = sourceNote(copy);
-  if (note) out.push(note, '');
+  const out = opening('## Editor’s review', copy);
   out.push(`_${statsLine(analysis.stats)}_`, '');
   out.push('### What works');
   const good = strengths(doc, analysis, grammarChecked);
@@ -85,15 +66,16 @@ async function review(copy: FoundCopy, wait: boolean): Promise<string> {
   );
   out.push('### What to fix');
   if (analysis.findings.length === 0) out.push('Nothing: the copy passes every check. Give it a final read for facts and names.', '');
-  else out.push(...groupedFindings(analysis.findings, (f) => doc.inQuote(f.start, f.end)));
+  const explained = new Set<string>();
+  if (analysis.findings.length) out.push(...groupedFindings(analysis.findings, (f) => doc.inQuote(f.start, f.end), 6, explained));
   if (revised.edits.length) {
-    out.push('### Revised text', '', revised.text, '', '### Edits explained', ...editLines(revised.edits), '');
+    out.push('### Revised text', '', revised.text, '', '### Edits explained', ...editLines(revised.edits, 8, explained), '');
     const left = analysis.findings.filter(
       (f) => !revised.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end),
     ).length;
     if (left)
       out.push(
-        `The other ${left} ${left === 1 ? 'point needs' : 'points need'} your judgment: they are listed above with the reason. Quotes stay exactly as the source said them.`,
+        `${left === 1 ? 'The other point needs your judgment: it is listed' : `The other ${left} points need your judgment: they are listed`} above with the reason. Quotes stay exactly as the source said them.`,
       );
   }
   if (!grammarChecked) out.push('', GRAMMAR_LOADING);
@@ -110,9 +92,7 @@ async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Prom
     if (!rule || !actionApplies(action, rule)) return false;
     return !result.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end);
   });
-  const out: string[] = [`## Revised: ${spec.label}`, ''];
-  const note = sourceNote(copy);
-  if (note) out.push(note, '');
+  const out = opening(`## Revised: ${spec.label}`, copy);
   if (result.edits.length === 0)
     out.push(`I found nothing to change safely to make this ${spec.label}. Quotes stay exactly as the source said them.`, '');
   else
@@ -121,36 +101,212 @@ async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Prom
       '',
     );
   out.push('### Revised text', '', result.text, '');
-  if (result.edits.length) out.push('### Edits explained', ...editLines(result.edits), '');
+  const explained = new Set<string>();
+  if (result.edits.length) out.push('### Edits explained', ...editLines(result.edits, 8, explained), '');
   if (open.length)
-    out.push('### Still to check', 'These need a person’s judgment (or sit inside a quote):', ...groupedFindings(open, inQuote, 6));
+    out.push(
+      '### Still to check',
+      'These need a person’s judgment (or sit inside a quote):',
+      ...groupedFindings(open, inQuote, 6, explained),
+    );
   if (!wait && grammarCheckerState() !== 'ready' && (action === 'grammar' || action === 'clarity' || action === 'professional'))
     out.push('', GRAMMAR_LOADING);
   return out.join('\n').trim();
 }
 
-const KIND_TITLES: Record<SuggestionKind, string> = { headline: 'Headlines', social: 'Social posts', caption: 'Caption' };
+async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean): Promise<string> {
+  const asked = `${target.mode === 'max' ? 'at most ' : ''}${plural(target.words, 'word')}`;
+  if (target.words < 10)
+    return `A story of ${asked} cannot carry its lede, so I have not cut it. Ask for a length of 10 words or more (a headline is a better fit for fewer).`;
+  const t = await tighten(copy.text, target, { waitForGrammar: wait });
+  if (t.status === 'already')
+    return [
+      ...opening(`## Already ${target.mode === 'max' ? 'under' : 'within'} ${plural(target.words, 'word')}`, copy),
+      `Your copy is ${plural(t.before, 'word')}, so there is nothing to cut to reach ${asked}. Ask for a lower number if you want it tighter.`,
+    ].join('\n');
+  const out: string[] = [];
+  const kept = `the lede’s facts${t.kept.quotes ? ' and every quote’s words' : ''}`;
+  if (t.status === 'cannot') {
+    out.push(...opening(`## I can’t get this to ${plural(target.words, 'word')}`, copy));
+    const floor = t.kept.lede + t.kept.quotes;
+    const parts = [`the lede alone is ${plural(t.kept.lede, 'word')}`];
+    if (t.kept.quotes) parts.push(`the quotes come to ${plural(t.kept.quotes, 'word')} more`);
+    out.push(
+      `Your copy is ${plural(t.before, 'word')}. I don’t cut ${kept}, and ${parts.join(' and ')}${floor > target.words ? `: ${floor} together, already over ${target.words}` : ''}. The shortest version that keeps them is ${plural(t.after, 'word')}, below.`,
+      '',
+      `To go further, tell me which quotes can go, or cut the lede to its core yourself.`,
+      '',
+    );
+  } else {
+    out.push(...opening(`## Tightened to ${plural(t.after, 'word')}`, copy));
+    const distance = t.status === 'short' ? 'under' : 'within 10% of';
+    out.push(
+      `From ${plural(t.before, 'word')} to ${t.after}: ${distance} the ${target.words} you asked for.${t.status === 'short' ? ' That is the nearest I could get by cutting whole sentences.' : ''}`,
+      '',
+      `I cut from the bottom up, the sentences carrying the least news first, and used shorter wording where the engine has a safe fix. I kept ${kept}.`,
+      '',
+    );
+  }
+  out.push('### Revised text', '', t.text, '');
+  const lines: string[] = [];
+  if (t.cuts.length) {
+    const words = t.cuts.reduce((n, c) => n + c.words, 0);
+    lines.push(
+      `1. Cut ${plural(t.cuts.length, 'passage')} (${plural(words, 'word')}), least news first:`,
+      ...t.cuts.map((c) => `   - “${inline(c.text, 140)}”${c.weakQuote ? ' _(a quote the review flags as weak)_' : ''}`),
+    );
+  }
+  const wording = editLines(t.edits).map((l) => l.replace(/^(\d+)\./, (_, n: string) => `${Number(n) + (t.cuts.length ? 1 : 0)}.`));
+  lines.push(...wording);
+  if (lines.length) out.push('### Edits explained', ...lines, '');
+  return out.join('\n').trim();
+}
+
+const VERDICT_TITLE = { yes: 'Yes', mostly: 'Mostly', no: 'No' } as const;
+
+async function styleVerdict(copy: FoundCopy, wait: boolean): Promise<string> {
+  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+  const style = findingsIn(analysis, 'style');
+  const verdict = verdictFor(style, analysis.stats.words);
+  const inQuote = quoteChecker(copy.text);
+  const out = opening(`## AP style: ${VERDICT_TITLE[verdict].toLowerCase()}`, copy);
+  const rules = byRule(style);
+  if (verdict === 'yes')
+    out.push('**Yes.** I found no departures from AP style in numbers, dates, times, titles, state names, attribution or word choice.');
+  else
+    out.push(
+      `**${VERDICT_TITLE[verdict]}.** ${plural(rules.length, 'kind of departure', 'kinds of departure')} from AP style in ${plural(analysis.stats.words, 'word')}${verdict === 'mostly' ? '; the rest follows the Stylebook' : ''}.`,
+      '',
+      '### Departures from AP style',
+      ...rules.flatMap((r) => ruleBullet(r, inQuote)),
+      '',
+      'Ask me to **fix grammar and style** and I will apply the fixes that are safe; the others need your call.',
+    );
+  const other = analysis.findings.length - style.length;
+  if (other)
+    out.push(
+      '',
+      `_Beyond AP style, the review has ${plural(other, 'other point')} (grammar, clarity, sourcing and the like). Send the copy on its own for the full review._`,
+    );
+  return out.join('\n').trim();
+}
+
+const TOPIC_CLEAN: Record<Category, string> = {
+  legal: 'I found no wording with legal risk: no one charged is called guilty, and accusations are attributed.',
+  quote: 'The quotes pass: each is attributed and says something only its speaker could say.',
+  grammar: 'I found no spelling or grammar errors.',
+  vague: 'The sourcing is specific: I found no unnamed groups, vague quantities or hedges.',
+  context: 'I found no acronym left unexplained, no figure without a baseline and no anonymous source without a reason.',
+  clarity: 'It reads clearly: no wordy phrases, clichés, hidden actors or overlong sentences.',
+  style: 'It follows AP style.',
+};
+
+async function topicAnswer(copy: FoundCopy, category: Category, wait: boolean): Promise<string> {
+  if (category === 'style') return styleVerdict(copy, wait);
+  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+  const found = findingsIn(analysis, category);
+  const out = opening(`## ${CATEGORY_LABELS[category]}`, copy);
+  if (category === 'grammar' && !wait && grammarCheckerState() !== 'ready') out.push(GRAMMAR_LOADING, '');
+  if (!found.length) out.push(TOPIC_CLEAN[category]);
+  else {
+    const rules = byRule(found);
+    const head =
+      category === 'legal'
+        ? `**Fix before it runs.** ${plural(found.length, 'passage')} could expose you to a libel claim:`
+        : `${plural(rules.length, 'kind of problem', 'kinds of problem')} to fix:`;
+    out.push(head, '', ...rules.flatMap((r) => ruleBullet(r, quoteChecker(copy.text))));
+  }
+  return out.join('\n').trim();
+}
+
+const STATUS_MARK: Record<ChecklistStatus, string> = {
+  found: '✅',
+  partly: '⚠️',
+  missing: '❌',
+  'not-needed': '➖',
+};
+const STATUS_WORD: Record<ChecklistStatus, string> = { found: 'found', partly: 'partly', missing: 'missing', 'not-needed': 'not needed' };
+
+async function checklistReply(copy: FoundCopy, wait: boolean): Promise<string> {
+  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+  const items = missingChecklist(copy.text, analysis);
+  const gaps = items.filter((i) => i.status === 'missing' || i.status === 'partly');
+  const out = opening('## What’s missing', copy);
+  out.push(
+    gaps.length
+      ? `Checked against the copy: ${plural(gaps.length, 'gap')} to fill (${gaps.map((g) => g.label.toLowerCase()).join(', ')}).`
+      : 'Checked against the copy: nothing essential is missing.',
+    '',
+  );
+  for (const item of items) out.push(`- ${STATUS_MARK[item.status]} **${item.label}** — ${STATUS_WORD[item.status]}: ${item.note}`);
+  return out.join('\n').trim();
+}
+
+const KIND_TITLES: Record<SuggestionKind, string> = { headline: 'Headlines', social: 'Social posts', caption: 'Captions' };
+const KIND_NOUN: Record<SuggestionKind, [string, string]> = {
+  headline: ['headline', 'headlines'],
+  social: ['social post', 'social posts'],
+  caption: ['caption', 'captions'],
+};
 const KIND_NOTES: Record<SuggestionKind, string> = {
   headline: 'Present tense, active voice, no final period, at most 70 characters.',
   social: 'Each at most 280 characters.',
   caption: 'Who, what, where and when, then one line of background.',
 };
+export const MAX_SUGGESTIONS = 10;
 
-function suggestions(copy: FoundCopy, kinds: readonly SuggestionKind[]): string {
+/**
+ * Up to `count` distinct suggestions: the engine's own for the copy, then, when
+ * more are asked for, those it draws from the story with its opening paragraphs
+ * set aside (another angle, still only the copy's facts).
+ */
+async function suggestionsFor(text: string, kind: SuggestionKind, count: number, wait: boolean): Promise<string[]> {
+  const out: string[] = [];
+  const add = (options: string[]) => {
+    for (const o of options) if (out.length < count && !out.some((x) => x.toLowerCase() === o.toLowerCase())) out.push(o);
+  };
+  add(await suggest(text, kind, { waitForGrammar: wait }));
+  const paragraphs = text.split(/\n\s*\n/);
+  for (let skip = 1; out.length < count && skip < paragraphs.length; skip++) {
+    const rest = paragraphs.slice(skip).join('\n\n');
+    if (countWords(rest) < 12) break;
+    add(await suggest(rest, kind, { waitForGrammar: wait }));
+  }
+  return out;
+}
+
+async function suggestions(
+  copy: FoundCopy,
+  kinds: readonly SuggestionKind[],
+  counts: Partial<Record<SuggestionKind, number>>,
+  wait: boolean,
+): Promise<string> {
   const out: string[] = [];
   const note = sourceNote(copy);
   if (note) out.push(note, '');
   for (const kind of kinds) {
-    const options = suggest(copy.text, kind);
-    out.push(`## ${KIND_TITLES[kind]}`, '');
-    if (!options.length) out.push('The copy is too short to draw one from; add the lead sentence (who did what, where and when).', '');
-    else
+    const asked = counts[kind];
+    const wanted = Math.min(asked ?? 3, MAX_SUGGESTIONS);
+    const options = await suggestionsFor(copy.text, kind, wanted, wait);
+    const [one, many] = KIND_NOUN[kind];
+    out.push(`## ${options.length === 1 ? one[0]!.toUpperCase() + one.slice(1) : KIND_TITLES[kind]}`, '');
+    if (!options.length) {
+      out.push('The copy is too short to draw one from; add the lead sentence (who did what, where and when).', '');
+      continue;
+    }
+    if (asked && asked > MAX_SUGGESTIONS)
+      out.push(`_You asked for ${asked}; here are the ${MAX_SUGGESTIONS} best I can draw from the copy._`, '');
+    else if (asked && options.length < asked)
       out.push(
-        ...options.map((o, i) => `${i + 1}. ${o} _(${o.length} characters)_`),
-        '',
-        `_${KIND_NOTES[kind]} Built only from the facts, names and numbers in your copy._`,
+        `_You asked for ${asked}; the copy’s facts support ${options.length} distinct ${options.length === 1 ? one : many}. More would mean inventing facts or repeating these._`,
         '',
       );
+    out.push(
+      ...options.map((o, i) => `${i + 1}. ${o} _(${o.length} characters)_`),
+      '',
+      `_${KIND_NOTES[kind]} Built only from the facts, names and numbers in your copy._`,
+      '',
+    );
   }
   return out.join('\n').trim();
 }
@@ -178,16 +334,52 @@ async function comparison(before: string, after: string, wait: boolean): Promise
     )
     .join('');
   out.push(diff, '', '### What changed');
+  const explained = new Set<string>();
   out.push(
-    ...summary
-      .slice(0, 30)
-      .map(
-        (s, i) =>
-          `${i + 1}. ${s.ruleId ? `“${inline(s.before)}” → “${inline(s.after)}”: ${s.explanation} (\`${s.ruleId}\`)` : s.explanation}`,
-      ),
+    ...summary.slice(0, 30).map((s, i) => {
+      if (!s.ruleId) return `${i + 1}. ${s.explanation}`;
+      // each rule's reason once: later changes by the same rule only name the change
+      const why = explained.has(s.ruleId) ? 'same rule as above.' : s.explanation;
+      explained.add(s.ruleId);
+      return `${i + 1}. “${inline(s.before)}” → “${inline(s.after)}”: ${why}`;
+    }),
   );
   return out.join('\n');
 }
+
+/** What to send when the request needs copy and the conversation has none. */
+function needsCopy(request: ChatRequest): string {
+  const what: Partial<Record<ChatRequest['kind'], string>> = {
+    tighten:
+      'Paste the story you want cut (or upload it) and I will bring it to that length, keeping the lede’s facts and every quote’s words.',
+    'style-check': 'Paste the copy you want checked (or upload it) and I will tell you whether it follows AP style, and where it does not.',
+    missing:
+      'Paste the story (or upload it) and I will check it for who, what, when, where, why, the other side, named sources and baselines for numbers.',
+    suggest: 'Paste the story (or upload it) and I will draw them from its facts.',
+    action: 'Paste the copy (or upload it) and I will revise it.',
+    topic: 'Paste the copy (or upload it) and I will check it.',
+  };
+  return what[request.kind] ?? HELP;
+}
+
+async function unknownQuestion(copy: FoundCopy, wait: boolean): Promise<string> {
+  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+  return [
+    'I can only answer from the copy itself: I cannot look up facts, people or events outside it.',
+    '',
+    `_${statsLine(analysis.stats)}; ${plural(analysis.findings.length, 'point')} in the review._`,
+    '',
+    'About this copy, you can ask me:',
+    '- “Is this AP style?” or “Any legal problems?”',
+    '- “What is missing from this story?”',
+    '- “Tighten this to 300 words”',
+    '- “Write three headlines” (or social posts, or a caption)',
+    '- “Explain your edits”, or just send the copy again for a full review.',
+  ].join('\n');
+}
+
+const THANKS_REPLY =
+  'Glad to help. Paste the next story when it’s ready, or ask for headlines, a word count, an AP style check or what is missing from this one.';
 
 /**
  * The editor's chat reply, in Markdown. Accepts `respond({ history, message, documents })`
@@ -213,22 +405,40 @@ export async function respond(
     const messageProblem = inputProblem(message);
     if (messageProblem && messageProblem.problem !== 'empty' && messageProblem.problem !== 'not-english') return messageProblem.message;
     const { instruction, copy: messageCopy } = splitMessage(message);
+    const request = parseRequest(messageCopy ? instruction : message);
+    if (request.kind === 'explain') return await explainEdits(history, documents, { waitForGrammar: wait });
+    if (request.kind === 'help') return HELP;
     const found = findCopy(messageCopy, history, documents);
-    const action = detectAction(instruction || message);
-    const kinds = detectSuggestionKinds(instruction || '');
-    if (!found) return HELP;
+    if (request.kind === 'thanks' && !messageCopy) return THANKS_REPLY;
+    if (!found) return needsCopy(request);
     const problem = inputProblem(found.text);
     if (problem && problem.problem !== 'empty') return problem.message;
     if (problem?.problem === 'empty') return HELP;
-    if (detectCompare(instruction)) {
-      const drafts = twoDrafts(found.text);
-      if (drafts) return await comparison(drafts[0], drafts[1], wait);
-      const earlier = findCopy('', history, []);
-      if (earlier && earlier.text !== found.text) return await comparison(earlier.text, found.text, wait);
+    switch (request.kind) {
+      case 'tighten':
+        return await tightenReply(found, request.target, wait);
+      case 'style-check':
+        return await styleVerdict(found, wait);
+      case 'topic':
+        return await topicAnswer(found, request.category, wait);
+      case 'missing':
+        return await checklistReply(found, wait);
+      case 'suggest':
+        return await suggestions(found, request.kinds, request.counts, wait);
+      case 'compare': {
+        const drafts = twoDrafts(found.text);
+        if (drafts) return await comparison(drafts[0], drafts[1], wait);
+        const earlier = findCopy('', history, []);
+        if (earlier && earlier.text !== found.text) return await comparison(earlier.text, found.text, wait);
+        return await review(found, wait);
+      }
+      case 'action':
+        return await quickAction(found, request.action, wait);
+      case 'question':
+        return messageCopy ? await review(found, wait) : await unknownQuestion(found, wait);
+      default:
+        return await review(found, wait);
     }
-    if (kinds.length && !action) return suggestions(found, kinds);
-    if (action) return await quickAction(found, action, wait);
-    return await review(found, wait);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
     return `I could not check this copy: ${reason}`;
