@@ -40,6 +40,14 @@ export const router = createRouter({
   scrollRestoration: true,
 });
 
+// A page's code would otherwise start downloading only once the guards above it have asked the
+// server who is signed in; the first page's is fetched at once, beside that question.
+for (const match of router.matchRoutes(router.state.location)) {
+  router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => {
+    // The router asks again when it renders the page, and shows the error then.
+  });
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
