@@ -1,0 +1,184 @@
+/**
+ * `npm run bench -- pages [--preset mobile|desktop|both] [--runs 1]`
+ *
+ * Lighthouse (the npm package) in Debian's Chromium, against the real server serving a
+ * production build of the client, on the landing page, /auth and /chat (signed in, on a
+ * trial). Prints the performance and accessibility scores, LCP and TBT of each page, the
+ * median of `--runs` runs, and the accessibility audits that failed. Lighthouse's mobile
+ * preset simulates a mid-range phone on a slow 4G link; desktop a fast machine and link.
+ *
+ * Targets: performance >= 95, accessibility 100. On a busy machine the scores move by a few
+ * points from run to run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { buildClient } from '../scripts/bundle-budget.mjs';
+import { freePort, killChildren, startChild } from './support';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGETS = { performance: 95, accessibility: 100 };
+const PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/auth', signedIn: false },
+  { path: '/chat', signedIn: true },
+];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type Preset = 'mobile' | 'desktop';
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  landedOn: string;
+  failedA11y: string[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`bench pages: the server did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`bench pages: POST ${new URL(url).pathname}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** A new account on its free trial; returns its session cookie. */
+async function trialAccount(baseURL: string): Promise<string> {
+  const id = Date.now().toString(36);
+  const account = { username: `lighthouse${id}`, email: `lighthouse.${id}@example.com`, password: 'Deadline#2026' };
+  await post(`${baseURL}/api/register`, account);
+  const login = await post(`${baseURL}/api/login`, { email: account.email, password: account.password });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  await post(`${baseURL}/api/create-subscription`, {}, cookie);
+  return cookie;
+}
+
+async function audit(url: string, debugPort: number, preset: Preset, cookie?: string): Promise<Run> {
+  const result = await lighthouse(
+    url,
+    {
+      port: debugPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`bench pages: Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`bench pages: ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const a11yRefs = lhr.categories.accessibility?.auditRefs ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+    failedA11y: a11yRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => `${ref.id}: ${lhr.audits[ref.id]!.title}`),
+  };
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { preset: { type: 'string', default: 'both' }, runs: { type: 'string', default: '1' } },
+  });
+  const presets: Preset[] = values.preset === 'both' ? ['mobile', 'desktop'] : [values.preset as Preset];
+  if (!presets.every((p) => p === 'mobile' || p === 'desktop')) throw new Error('--preset is mobile, desktop or both');
+  const runs = Math.max(1, Number(values.runs));
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bench-pages-'));
+  const clientDir = path.join(dir, 'client');
+  console.log('Building the client for production...');
+  await buildClient(clientDir);
+
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const logFile = path.join(dir, 'server.log');
+  startChild('bench/pages-server.ts', {
+    env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: baseURL, DATA_DIR: path.join(dir, 'data'), CLIENT_DIR: clientDir },
+    logFile,
+    cwd: root,
+  });
+  const debugPort = await freePort();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`],
+  });
+  let failed = false;
+  try {
+    await waitForHealth(baseURL, 60_000);
+    const cookie = await trialAccount(baseURL);
+    console.log(
+      `Lighthouse ${runs === 1 ? '(one run a page)' : `(median of ${runs} runs)`}; targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}\n`,
+    );
+    console.log(
+      `${'preset'.padEnd(8)} ${'page'.padEnd(6)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'LCP'.padStart(9)} ${'TBT'.padStart(8)}`,
+    );
+    const a11yNotes = new Map<string, string[]>();
+    for (const preset of presets) {
+      for (const page of PAGES) {
+        const results: Run[] = [];
+        for (let i = 0; i < runs; i++)
+          results.push(await audit(`${baseURL}${page.path}`, debugPort, preset, page.signedIn ? cookie : undefined));
+        if (results.some((r) => r.landedOn !== page.path)) throw new Error(`bench pages: ${page.path} landed on ${results[0]!.landedOn}`);
+        const perf = median(results.map((r) => r.performance));
+        const a11y = median(results.map((r) => r.accessibility));
+        const ok = perf >= TARGETS.performance && a11y >= TARGETS.accessibility;
+        failed ||= !ok;
+        console.log(
+          `${preset.padEnd(8)} ${page.path.padEnd(6)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${`${Math.round(median(results.map((r) => r.lcpMs)))} ms`.padStart(9)} ${`${Math.round(median(results.map((r) => r.tbtMs)))} ms`.padStart(8)}  ${ok ? 'ok' : 'BELOW TARGET'}`,
+        );
+        for (const note of results.flatMap((r) => r.failedA11y))
+          a11yNotes.set(page.path, [...new Set([...(a11yNotes.get(page.path) ?? []), note])]);
+      }
+    }
+    for (const [page, notes] of a11yNotes) console.log(`\nAccessibility audits failed on ${page}:\n  ${notes.join('\n  ')}`);
+  } finally {
+    await browser.close();
+    killChildren();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return failed ? 1 : 0;
+}
