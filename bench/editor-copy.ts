@@ -403,7 +403,7 @@ export function copyGenerator(
       ],
       [
         () =>
-          `"${cap(died.he)} knew the name of every kid who came through that door, and ${died.he} remembered them ${int(20, 30)} years later," said ${friend.full}, who worked with ${died.him} for ${int(9, 24)} years.`,
+          `"${cap(died.he)} knew the name of every kid who came through that door, and ${died.he} remembered them ${int(20, 30)} years later," said ${friend.full}, who worked with ${died.him} for ${num(int(9, 24))} years.`,
       ],
       [
         () => {
@@ -490,7 +490,7 @@ export function copyGenerator(
       [
         () =>
           `Superintendent ${superintendent.full} said the change would cost about ${chance(0.5) ? dollars(150_000, 950_000, 10_000) : millions(1, 3)} a year, paid for with ${r.pick(['state grant money', 'savings from a bus contract', 'money from a levy voters approved in ' + year()])}.`,
-        () => `The district enrolls about ${int(4, 39)},${int(100, 999)} students in ${int(9, 58)} schools.`,
+        () => `The district enrolls about ${int(4, 39)},${int(100, 999)} students in ${num(int(9, 58))} schools.`,
       ],
       [
         () =>
