@@ -38,9 +38,11 @@ describe('missingChecklist', () => {
     expect(c.where.note).toContain('Main Street');
     expect(c['other-side']).toMatchObject({ status: 'found' });
     expect(c['other-side'].note).toContain('did not return a call');
-    expect(c.sources).toMatchObject({ status: 'found' });
     expect(c.sources.note).toContain('Lisa Crane');
     expect(c.sources.note).toContain('Ana Ruiz');
+    // named sources, and one who is not
+    expect(c.sources).toMatchObject({ status: 'partly' });
+    expect(c.sources.note).toContain('“a hospital spokeswoman”');
     expect(c.baselines).toMatchObject({ status: 'missing' });
     expect(c.baselines.note).toContain('doubled');
   });
@@ -65,6 +67,8 @@ describe('missingChecklist', () => {
     expect(c['other-side'].status).toBe('not-needed');
     expect(c.baselines.status).toBe('not-needed');
     expect(c.why.status).toBe('found');
+    expect(c.sources).toMatchObject({ status: 'found' });
     expect(c.sources.note).toContain('Helen Brandt');
+    expect(c.who.note).toContain('in the lead; named: Helen Brandt.');
   });
 });

@@ -63,7 +63,7 @@ const PLACE_WORDS =
   /\b(downtown|city hall|courthouse|county|township|village|neighborhood|street|avenue|road|highway|interstate|park|school|campus)\b/i;
 
 const WHY =
-  /\b(because(?: of)?|due to|as a result of|in response to|after (?:a|an|the|years|months|weeks|complaints|reports)|following|citing|so that|in order to|to (?:help|reduce|cover|pay|fund|address|prevent|avoid|protect|comply|meet|keep|save|make room|replace|settle|serve|ease|improve|expand|build|hire|cut|boost|attract|relieve|provide|allow|support|honor|mark|celebrate|raise|close|fix|repair|upgrade|stop|end|curb|combat|fight)|the reason|motive|blamed|caused by|led to|prompted|amid|over (?:a|an|the)\b|during an? (?:argument|dispute|fight|robbery))\b/i;
+  /\b(because(?: of)?|due to|as a result of|in response to|after (?:a|an|the|years|months|weeks|complaints|reports)|following|citing|so that|in order to|to (?:help|reduce|cover|pay|fund|address|prevent|avoid|protect|comply|meet|keep|save|make room|replace|settle|serve|ease|improve|expand|build|hire|cut|boost|attract|relieve|provide|allow|support|honor|mark|celebrate|raise|close|fix|repair|upgrade|stop|end|curb|combat|fight)|the reason|motive|blamed|caused by|led to|prompted|amid|over (?:a|an|the) (?:dispute|disagreement|argument|concerns?|complaints?|fears?|objections?)|during an? (?:argument|dispute|fight|robbery))\b/i;
 const WHY_UNKNOWN =
   /\b(unknown|not known|unclear|did not say why|have not said (?:why|what)|no motive|remains under investigation|is (?:still )?under investigation)\b/i;
 
@@ -76,8 +76,12 @@ const RESPONSE =
 const DOCUMENTS =
   /\b(?:according to (?:a |an |the )?([\p{L} -]{3,40}?)(?=[,.])|(police|court|county|city|state|federal|public|property|financial|inspection)?\s*(records|documents|filings|data|report|reports|statement|complaint|affidavit|audit|study|survey|census) (?:show|showed|say|said|indicate|found|obtained))/giu;
 
+/** An attribution to someone the copy does not name ("a city spokesperson said"). */
+const UNNAMED_SOURCE =
+  /\b(?:an?|one|two|several) (?:[\p{Ll}-]+ ){0,2}(?:spokes(?:man|woman|person)|officials?|sources?|employees?|insiders?|person familiar|people familiar)\b(?=[^.]{0,40}\b(?:said|says|told))/giu;
+
 const CHANGE =
-  /\b(doubled|tripled|quadrupled|halved|rose|fell|jumped|dropped|climbed|declined|increased|decreased|grew|shrank|surged|soared|plunged|plummeted|spiked|dipped|slid|tumbled|(?:is|are|was|were) (?:up|down)|record (?:high|low|number)|highest|lowest|more than (?:ever|double|twice))\b/i;
+  /\b(doubled|tripled|quadrupled|halved|rose|fell|jumped|dropped|climbed|declined|increased|decreased|grew|grown|risen|fallen|shrank|surged|soared|plunged|plummeted|spiked|dipped|slid|tumbled|(?:is|are|was|were) (?:up|down)|record (?:high|low|number)|highest|lowest|more than (?:ever|double|twice))\b/i;
 const BASELINE =
   /\b(from\s+\$?\d|to\s+\$?\d|compared (?:with|to)|than\s+(?:\$?\d|the|a|in|last)|up from|down from|a year (?:earlier|ago|before)|since\s+(?:19|20)\d\d)\b/i;
 
@@ -173,7 +177,7 @@ function why(doc: Doc): ChecklistItem {
     key: 'why',
     label,
     status: 'missing',
-    note: 'the copy does not say why it happened or what led to it. If no one knows yet, say so (“Police have not said what led to…”).',
+    note: 'the copy does not say why it happened or what led to it. If the reason is not known yet, say so.',
   };
 }
 
@@ -201,16 +205,22 @@ function sources(doc: Doc, findings: readonly Finding[]): ChecklistItem {
   const label = 'Sources named';
   const outside = doc.outsideQuotes;
   const speakers = namedSpeakers(outside);
-  const documents = [...outside.matchAll(DOCUMENTS)].map((m) => (m[1] ?? `${m[2] ? `${m[2]} ` : ''}${m[3]}`).trim().toLowerCase());
-  const anonymous = findings.filter(
-    (f) => f.category === 'vague' || f.ruleId.endsWith('anonymous-sources') || f.ruleId.endsWith('unattributed'),
-  );
+  // "according to athletic director Pam Greene" names a person, not a document
+  const documents = [...outside.matchAll(DOCUMENTS)]
+    .map((m) => (m[1] ?? `${m[2] ? `${m[2]} ` : ''}${m[3]}`).trim())
+    .filter((d) => personNames(d).length === 0)
+    .map((d) => d.toLowerCase());
+  // who said it, not how much: a vague quantity is another matter
+  const unnamed = [
+    ...findings.filter((f) => /(?:unnamed-sources|anonymous-sources|unattributed)$/.test(f.ruleId)).map((f) => f.text),
+    ...[...outside.matchAll(UNNAMED_SOURCE)].map((m) => m[0]),
+  ];
   const named = speakers;
   const docsNote = documents.length ? `; documents: ${list(documents, 3)}` : '';
   if (!named.length && !documents.length)
     return { key: 'sources', label, status: 'missing', note: 'no one is quoted or cited by name: say who the facts come from.' };
-  if (anonymous.length) {
-    const vague = [...new Set(anonymous.map((f) => `“${clip(f.text, 40)}”`))];
+  if (unnamed.length) {
+    const vague = [...new Set(unnamed.map((t) => `“${clip(t, 40)}”`))];
     return {
       key: 'sources',
       label,

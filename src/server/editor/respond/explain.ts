@@ -70,7 +70,7 @@ function explainRevision(reply: string, before: string, after: string, findings:
       .map((s) => `“${inline(s.before, 60)}”`)
       .join('; ');
     const why = reply.startsWith('## Tightened')
-      ? 'To reach your word target I cut whole sentences, the least news first and from the bottom up, so the lede’s facts, every quote’s words and the other side’s response stay.'
+      ? 'To reach your word target I cut whole sentences, the least news first and from the bottom up, so the lede’s facts and every quote’s words stay.'
       : 'These sentences were cut whole; nothing in them was reworded.';
     const sentences = cuts.reduce((n, s) => n + Math.max(1, buildDocument(s.before.trim()).sentences.length), 0);
     items.push(`**Cut ${plural(sentences, 'sentence')} (${plural(words, 'word')})**: ${shown}${cuts.length > 4 ? '; …' : ''}. ${why}`);

@@ -132,9 +132,15 @@ describe('splitMessage: questions and requests before the copy', () => {
     expect(splitMessage(`Is this AP style? ${COPY}`)).toEqual({ instruction: 'Is this AP style?', copy: COPY });
     expect(splitMessage(`Tighten this to 20 words. ${COPY}`)).toEqual({ instruction: 'Tighten this to 20 words.', copy: COPY });
     expect(splitMessage(`${COPY}\n\nWhat is missing?`)).toEqual({ instruction: 'What is missing?', copy: COPY });
+    expect(splitMessage(`What is missing? ${COPY}\n\nThe increase takes effect in July.`)).toEqual({
+      instruction: 'What is missing?',
+      copy: `${COPY}\n\nThe increase takes effect in July.`,
+    });
   });
 
-  it('keeps copy that opens with a question word as copy', () => {
+  it('keeps copy that opens with a question word, or with a question of its own, as copy', () => {
     expect(splitMessage(`What a night. ${COPY}`).copy).toBe(`What a night. ${COPY}`);
+    const story = `Is the city ready for winter? ${COPY} The increase takes effect in July and adds about $4 to a typical monthly bill.`;
+    expect(splitMessage(story).copy).toBe(story);
   });
 });

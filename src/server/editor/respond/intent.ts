@@ -83,7 +83,7 @@ const REQUEST_START =
 /** Openers that ask something only when the sentence is a question ("What a night." is copy). */
 const QUESTION_OPENER = /^(what|how|why|is|are|does|do|and|now|also|ok|okay|great)\b/i;
 const IMPERATIVE =
-  /^(remove|replace|keep|ensure|use|avoid|identify|make|preserve|maintain|return|cut|combine|break|rewrite|fix|correct|check|eliminate|simplify|shorten|vary|convert|add|delete|change|do not|don['’]t|never|always|focus|provide|explain|list|highlight|consider|review|apply|follow|improve|enhance|adjust|organize|structure|clarify|present|show|tighten|trim|condense)\b/i;
+  /^(remove|replace|keep|ensure|use|avoid|identify|make|preserve|maintain|return|cut|combine|break|rewrite|fix|correct|check|eliminate|simplify|shorten|vary|convert|add|delete|change|do not|don['’]t|never|always|focus|provide|explain|list|highlight|consider|review|apply|follow|improve|enhance|adjust|organize|structure|clarify|present|show|tighten|trim|condense|get|bring|reduce|pare|whittle|chop|slim|write|suggest|draft|give|proofread)\b/i;
 
 const asksSomething = (s: string) => IMPERATIVE.test(s) || (REQUEST_START.test(s) && (!QUESTION_OPENER.test(s) || /[?:]$/.test(s.trim())));
 
@@ -94,10 +94,16 @@ export function isInstruction(block: string): boolean {
   if (/^\s*\d+[.)]\s/.test(t) || /^[-*•]\s/.test(t)) return true;
   const sentences = t.split(/(?<=[.!?:])\s+/).filter(Boolean);
   const imperative = sentences.filter((s) => asksSomething(s.replace(/^\d+[.)]\s*/, ''))).length;
-  if (imperative / sentences.length >= 0.5) return true;
+  // half the sentences asking is a request only in a short block: "Is the city ready? The council voted…" is copy
+  const share = imperative / sentences.length;
+  if (share > 0.5 || (share === 0.5 && countWords(t) <= 25)) return true;
   if (CONVERSATION.test(t) && countWords(t) < 60) return true;
-  return countWords(t) <= 40 && (asksSomething(t) || /[?:]$/.test(t));
+  if (countWords(t) > 40) return false;
+  return asksSomething(t) || /[?:]$/.test(t) || (countWords(t) <= 30 && UNMISTAKABLE.has(parseRequest(t).kind));
 }
+
+/** Requests that short copy never reads as: a word target, a checklist, an explanation ("Get it under 100 words"). */
+const UNMISTAKABLE = new Set<ChatRequest['kind']>(['tighten', 'missing', 'explain']);
 
 export interface SplitMessage {
   instruction: string;
@@ -119,7 +125,14 @@ function splitHead(block: string): SplitMessage | null {
   const head = m[1]!;
   const tail = block.slice(m[0].length).trim();
   if (countWords(tail) < 8 || isInstruction(tail)) return null;
-  const asks = /[:?]$/.test(head) ? isInstruction(head) : asksSomething(head) && SPECIFIC.has(parseRequest(head).kind);
+  const known = SPECIFIC.has(parseRequest(head).kind);
+  // "Is the city ready for winter?" opens a story; "Is this AP style?" asks about one
+  const aboutTheCopy = /\b(this|it|these|my|the (?:story|copy|piece|draft|lede|lead|article|text))\b/i.test(head);
+  const asks = head.endsWith(':')
+    ? isInstruction(head)
+    : head.endsWith('?')
+      ? isInstruction(head) && (known || aboutTheCopy)
+      : asksSomething(head) && known;
   return asks ? { instruction: head, copy: tail } : null;
 }
 
@@ -136,9 +149,14 @@ export function splitMessage(message: string): SplitMessage {
   const instruction: string[] = [];
   const copy: string[] = [];
   for (const [i, block] of blocks.entries()) {
-    if (i === 0 && blocks.length === 1) {
+    if (i === 0) {
+      // "What's missing? <the story's first paragraph>" on one line, the rest below
       const split = splitHead(block);
-      if (split) return split;
+      if (split) {
+        instruction.push(split.instruction);
+        copy.push(split.copy);
+        continue;
+      }
     }
     const quoted = block.split('\n').every((l) => /^>\s?/.test(l));
     if (quoted) copy.push(block.replace(/^>\s?/gm, ''));
@@ -279,7 +297,11 @@ const MISSING = [
   /\bmissing (?:from|in)\b/i,
   /\bis (?:it|this|the story) (?:complete|missing)\b/i,
 ];
-const STYLE_WORDS = /\b(AP|A\.P\.|AP style|AP stylebook|stylebook|style guide|news style|house style)\b/;
+/** AP style by name; a bare "AP" counts only in a short question ("Is this AP?"), since copy credits the AP. */
+const STYLE_NAMED = /(?:\b(?:AP|A\.P\.)[\s-]*(?:style|stylebook|rules)\b|\bstylebook\b|\bstyle guide\b|\bnews style\b|\bhouse style\b)/i;
+const STYLE_WORDS = {
+  test: (t: string) => STYLE_NAMED.test(t) || (/\b(?:AP|A\.P\.)(?![\p{L}])/u.test(t) && isQuestion(t) && countWords(t) <= 8),
+};
 const FIX_WORDS =
   /\b(fix|apply|correct|make|convert|change|put|rewrite|edit|conform|bring|update|clean up|turn|follow these|proofread|grammar|spelling)\b/i;
 const TOPICS: [Category, RegExp][] = [

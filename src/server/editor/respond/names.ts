@@ -4,7 +4,7 @@ const NOT_FIRST_WORDS = new Set(
   ),
 );
 const NOT_SURNAMES = new Set(
-  'Street Avenue Road Boulevard Drive Lane Way Park County City Council Department Hospital Police School University College Board Court Church Center Centre Company Inc Corp Bank Club Hall House Office Service Services Authority Commission Committee District Institute Association Airport Station Bridge River Lake Valley Mountain Island Jail Prison Market Foundation Fund Group Times Post News Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
+  'Street Avenue Road Boulevard Drive Lane Way Park County City Council Department Hospital Police School University College Board Court Church Center Centre Company Inc Corp Bank Club Hall House Office Service Services Authority Commission Committee District Institute Association Airport Station Bridge River Lake Valley Mountain Island Jail Prison Market Foundation Fund Group Times Post News Foods Industries Systems Partners Holdings Motors Labs Media Energy Health Capital Technologies Solutions Bakery Farms Construction Realty Properties Airlines Insurance Restaurant Cafe Diner Grill Store Stores Mall Theater Theatre Library Museum Society Union Alliance League Arena Stadium Gym Kettle Tavern Pub Inn Hotel Motel Clinic Pharmacy Network Project Program Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
     ' ',
   ),
 );
