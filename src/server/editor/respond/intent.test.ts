@@ -74,6 +74,7 @@ describe('parseRequest', () => {
     ['Are the quotes OK?', { kind: 'topic', category: 'quote' }],
     ['Is it ready to publish?', { kind: 'review' }],
     ['Who is the mayor of Marlow?', { kind: 'question' }],
+    ['How many words is this?', { kind: 'length' }],
     ['Thanks!', { kind: 'thanks' }],
     ['hello', { kind: 'help' }],
   ])('%s', (message, request) => {

@@ -267,6 +267,8 @@ export type ChatRequest =
   | { kind: 'review' }
   | { kind: 'help' }
   | { kind: 'thanks' }
+  /** "How long is it?", "What's the reading level?" */
+  | { kind: 'length' }
   /** A question the editor cannot answer from the copy ("Who is the mayor?"). */
   | { kind: 'question' }
   /** No request at all: the message is copy. */
@@ -356,6 +358,10 @@ export function parseRequest(instruction: string): ChatRequest {
   }
   if (HELP_WORDS.test(head) && countWords(head) <= 8) return { kind: 'help' };
   if (question) {
+    if (
+      /\b(how (?:long|many words)|word count|length|reading (?:level|grade)|grade level|how (?:hard|easy) (?:is it )?to read)\b/i.test(head)
+    )
+      return { kind: 'length' };
     const topic = TOPICS.find(([, re]) => re.test(head));
     if (topic) return { kind: 'topic', category: topic[0] };
     if (STYLE_WORDS.test(head)) return { kind: 'style-check' };

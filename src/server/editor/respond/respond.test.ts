@@ -3,7 +3,7 @@ import { stopHarper, warmHarper } from '../harper/client';
 import { groundingSummary } from '../grounding';
 import { analyze } from '../analyze';
 import { respond } from './respond';
-import { STABBING, WATER_RATES } from './test-stories';
+import { STABBING, WATER_RATES, wordsIn } from './test-stories';
 
 const STORY =
   'The Larkhaven City Council will hold a public hearing on the proposed water rate increase at 7pm Tuesday at City Hall. The increase would raise the average monthly bill by 6 per cent, according to a staff report. "We are excited in order to bring this to our community," Mayor Jo Reyes stated.';
@@ -153,6 +153,7 @@ describe('respond: requests that need copy', () => {
     const unknown = await respond(history, 'Who is the mayor of Marlow?');
     expect(unknown).toContain('I can only answer from the copy itself');
     expect(unknown).not.toContain('## Editor’s review');
+    expect(await respond(history, 'How long is it?')).toContain(`${wordsIn(STABBING)} words in 17 sentences`);
   });
 });
 

@@ -362,6 +362,17 @@ function needsCopy(request: ChatRequest): string {
   return what[request.kind] ?? HELP;
 }
 
+async function lengthAnswer(copy: FoundCopy): Promise<string> {
+  const { stats } = await analyze(copy.text, { rules: [] });
+  const out = opening(`## ${plural(stats.words, 'word')}`, copy);
+  out.push(
+    `${plural(stats.words, 'word')} in ${plural(stats.sentences, 'sentence')}; it reads at grade ${stats.readingGrade}${stats.readingGrade > 10 ? ', harder than most news copy (aim for grade 10 or lower)' : ''}.`,
+    '',
+    'To bring it to a length, ask me to “tighten it to 300 words” (any number).',
+  );
+  return out.join('\n').trim();
+}
+
 async function unknownQuestion(copy: FoundCopy, wait: boolean): Promise<string> {
   const analysis = await analyze(copy.text, { waitForGrammar: wait });
   return [
@@ -434,6 +445,8 @@ export async function respond(
       }
       case 'action':
         return await quickAction(found, request.action, wait);
+      case 'length':
+        return await lengthAnswer(found);
       case 'question':
         return messageCopy ? await review(found, wait) : await unknownQuestion(found, wait);
       default:
