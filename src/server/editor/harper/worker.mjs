@@ -50,17 +50,24 @@ async function load() {
   const config = linter.get_lint_config_as_object();
   for (const key of DISABLED) if (key in config) config[key] = false;
   linter.set_lint_config_from_object(config);
-  // the first lint builds lazy tables; pay for it here, not on a request
-  for (const lint of linter.lint(
-    'The council voted Tuesday to approve the the budget, officials said.',
-    PLAIN,
-    false,
-    undefined,
-    true,
-    false,
-  ))
-    lint.free();
+  // the first lints build lazy tables (dictionary lookups, rule state); pay for them here, on copy like a
+  // request's (names, figures, quotes, a dateline, a score), not on the first review
+  for (const text of WARM_UP) lint(text);
 }
+
+const WARM_UP = [
+  'The council voted Tuesday to approve the the budget, officials said.',
+  `DAYTON, Ohio (AP) — A Montgomery County jury on Wednesday convicted a 34-year-old man of aggravated robbery in the Aug. 12 holdup of a convenience store on North Main Street, prosecutors said. Sentencing is set for Jan. 9.
+
+"We're relieved, and we're grateful to the clerk who testified," said Assistant Prosecutor Dana Whitfield, who has worked in the office for 11 years. The defense said it would appeal; their lawyer did not return a call Thursday.
+
+The City Council voted 5-2 to raise water rates by 8 percent starting July 1, the first increase since 2019. Mayor Ann Lee said the money will pay for a $14.2 million treatment plant. Residents who spoke at the meeting said they're worried about fixed incomes.`,
+  `Marla Ortiz scored 22 points and the Macon Comets beat the Spokane Bears 78-68 on Friday night, their eighth win in 10 games. The Rams play Saturday at 7 p.m.
+
+Researchers at the University of Michigan reported in The BMJ that hospital admissions for heat illness doubled between 2010 and 2023. The study, which followed 4.1 million patients, found the risk was highest for people older than 65.
+
+Evelyn Marsh, who taught third grade in Columbia for 31 years, died Sunday at her home. She was 88. "She knew the name of every kid who came through that door," said a friend, who worked with her for a decade. Survivors include two children and five grandchildren.`,
+];
 
 function lint(text) {
   const out = [];

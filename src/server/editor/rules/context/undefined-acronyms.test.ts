@@ -12,6 +12,8 @@ describe('context/undefined-acronyms', () => {
   it.each([
     ["The district will seek a loan through the state's SRF program.", 'SRF', null],
     ['Owners must apply for a ZPA before the ban.', 'ZPA', null],
+    ['The KFD said the fire started in a garage.', 'KFD', null],
+    ['The findings, published Tuesday, drew on the NHIS survey.', 'NHIS', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(undefinedAcronyms, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -23,6 +25,9 @@ describe('context/undefined-acronyms', () => {
     'THEFT: A bike was taken from a garage.',
     'The State Revolving Fund (SRF) lends money.',
     'The tax increment financing district, or TIF, was approved.',
+    // a publication named by its initials
+    'The findings were published Tuesday in The BMJ.',
+    'The study appeared in the journal NEJM Evidence.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(undefinedAcronyms, text)).toEqual([]);
   });

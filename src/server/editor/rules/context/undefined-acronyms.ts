@@ -46,6 +46,11 @@ export const undefinedAcronyms = defineRule({
       if (/^\s*\(/.test(after) && /^\s*\(([^)]+)\)/.test(after)) continue; // "SRF (State Revolving Fund)"
       if (/\(\s*$/.test(text.slice(Math.max(0, at - 2), at))) continue; // "State Revolving Fund (SRF)"
       if (spelledOutBefore(text, acronym, at)) continue;
+      // a title or proper name that is its initials: "published in The BMJ", "the journal NEJM Evidence"
+      const before = text.slice(Math.max(0, at - 40), at);
+      const the = /\bThe\s+$/.exec(before);
+      if (the && !doc.startsSentence(at - the[0].length)) continue;
+      if (/\b(?:journal|magazine|newspaper|published in|published by|(?:wrote|writing|reported) in)\s+(?:the\s+)?$/i.test(before)) continue;
       // a heading or shouted word inside an all-caps run is not an acronym
       const around = text.slice(Math.max(0, at - 20), at + acronym.length + 20);
       if (/[A-Z]{3,}\s+[A-Z]{3,}\s+[A-Z]{3,}/.test(around)) continue;

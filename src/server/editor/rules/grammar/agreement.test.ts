@@ -19,6 +19,7 @@ describe('grammar/agreement', () => {
     ['Water bills was higher than expected this spring.', 'was', 'were'],
     ['Property taxes doesn’t cover the cost.', 'does', 'do'],
     ['The board’s rules is confusing to parents.', 'is', 'are'],
+    ['Her son said the causes of the fire was unclear.', 'was', 'were'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(agreement, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -26,6 +27,9 @@ describe('grammar/agreement', () => {
   it.each([
     'The results of the survey show that rents rose.',
     'The list of projects is posted.',
+    // a predicate nominative is not a subject, and a subject does not reach into the next sentence
+    'Her son, Dale Ortiz, said the cause was complications of pneumonia.',
+    'The cause was complications of pneumonia. Ortiz was born in Macon, Georgia, in 1950.',
     'If he were mayor, he would act.',
     'A number of residents are angry.',
     'The Friends of the Library is hosting a book sale.',

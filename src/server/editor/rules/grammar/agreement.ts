@@ -36,6 +36,9 @@ const MEASURES =
 const SINGULAR_HEADS =
   'list|cost|price|number|value|quality|amount|rate|level|total|percentage|share|source|cause|result|goal|impact|effect|use|lack|group';
 
+/** A verb among a noun's modifiers makes the noun a complement, not a subject: "the cause was complications of pneumonia". */
+const BE_OR_VERB = new RegExp(`\\b(?:${SINGULAR_VERBS}|${PLURAL_VERBS}|be|been|being)\\b`, 'i');
+
 export const agreement = defineRule({
   id: 'grammar/agreement',
   category: 'grammar',
@@ -50,24 +53,27 @@ export const agreement = defineRule({
       ...scan(
         text,
         wordRegex(
-          `(?:the|these|those|its|their|many|several|some|all|both|two|three|four|five)\\s+(?:[\\p{L}-]+\\s+){0,2}?([\\p{L}]+)\\s+of\\s+((?:[\\p{L}\\p{N}'’$,.-]+\\s+){0,6}?)(${SINGULAR_VERBS})`,
+          `(?:the|these|those|its|their|many|several|some|all|both|two|three|four|five)\\s+((?:[\\p{L}-]+\\s+){0,2}?)([\\p{L}]+)\\s+of\\s+((?:[\\p{L}\\p{N}'’$,.-]+\\s+){0,6}?)(${SINGULAR_VERBS})`,
           'giu',
         ),
         (m) => {
+          // the noun must head the subject, not follow a verb ("the cause was complications of pneumonia"),
+          // and the verb must be in its sentence ("complications of pneumonia. Ortiz was born")
+          if (BE_OR_VERB.test(m[1]!) || /[.!?]\s+\p{Lu}/u.test(m[3]!)) return null;
           if (
-            !looksPlural(m[1]!) ||
-            /\b(that|who|which|where|when|and|or|but|said|says|it|he|she|this|we|they|i|you)\b/i.test(m[2]!) ||
-            /,/.test(m[2]!)
+            !looksPlural(m[2]!) ||
+            /\b(that|who|which|where|when|and|or|but|said|says|it|he|she|this|we|they|i|you)\b/i.test(m[3]!) ||
+            /,/.test(m[3]!)
           )
             return null;
           // a name ("The Friends of the Library is") or a span of time taken as one ("Two years of drought has") is singular
-          if (/^\p{Lu}/u.test(m[1]!) || /^(years|months|weeks|days|hours|minutes|decades|seconds)$/i.test(m[1]!)) return null;
-          const verb = m[3]!;
+          if (/^\p{Lu}/u.test(m[2]!) || /^(years|months|weeks|days|hours|minutes|decades|seconds)$/i.test(m[2]!)) return null;
+          const verb = m[4]!;
           const start = m.index + m[0].length - verb.length;
           return {
             start,
             end: start + verb.length,
-            message: `The subject "${m[1]}" is plural: use "${pluralVerb(verb)}".`,
+            message: `The subject "${m[2]}" is plural: use "${pluralVerb(verb)}".`,
             suggestion: pluralVerb(verb),
           };
         },

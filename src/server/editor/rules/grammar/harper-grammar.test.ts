@@ -34,6 +34,13 @@ describe('grammar/grammar-check (harper.js)', () => {
     expect(await check('Forecasters expect highs between 112 and 115 degrees.')).toEqual([]);
   });
 
+  it('keeps a possessive before a noun phrase and a team name, and still catches the slips', async () => {
+    expect(await check('The Comets beat the Bears 78-68 on Friday night, their eighth win in 10 games.')).toEqual([]);
+    expect(await check('Dale Ortiz had 19 points for the Rams, who fell to 4-6.')).toEqual([]);
+    expect(await check('Residents said their going to the meeting anyway.')).toContainEqual({ text: 'their', suggestion: "they're" });
+    expect(await check('She posted the video on Youtube on Monday.')).toContainEqual({ text: 'Youtube', suggestion: 'YouTube' });
+  });
+
   it('reports, and never applies by itself', () => {
     expect(harperGrammar.autoFix).toBe(false);
   });

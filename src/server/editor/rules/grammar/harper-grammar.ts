@@ -1,5 +1,6 @@
 import type { HarperLint } from '../../harper/client';
 import type { Doc } from '../../text/document';
+import { tokensIn } from '../../text/nlp';
 import { isPastTense } from '../../text/verbs';
 import { defineRule } from '../rule';
 import type { Hit } from '../rule';
@@ -24,6 +25,17 @@ const EXPLANATIONS: Record<string, string> = {
 /** Words built with a prefix English compounds freely ("outshot", "overthrew"), which a dictionary cannot list in full. */
 const OPEN_PREFIX = /^(?:out|over|under|counter|cross|up|down)\p{Ll}{3,}$/u;
 
+const ORDINAL =
+  /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\p{N}+(?:st|nd|rd|th)(?:-\p{L}+)?|last|next|own|only)$/iu;
+
+/** Whether the word after `at` starts a noun phrase: an ordinal, a number, an adjective or a noun, not a verb ("their going"). */
+function possessiveBeforeNoun(doc: Doc, at: number): boolean {
+  const next = tokensIn(doc, at, at + 40).find((t) => /\S/.test(t.text));
+  if (!next || doc.text.slice(at, next.start).trim() !== '') return false;
+  if (ORDINAL.test(next.text) || /^\p{N}/u.test(next.text)) return true;
+  return /^(?:NOUN|ADJ|PROPN|NUM)$/.test(next.pos) && !/ing$/i.test(next.text);
+}
+
 /** Whether harper.js misreads this spot of news copy, by what the engine knows about the text around it. */
 function misread(doc: Doc, lint: HarperLint): boolean {
   const { text } = doc;
@@ -35,6 +47,16 @@ function misread(doc: Doc, lint: HarperLint): boolean {
   // English past tense does not change with the subject's number ("He struck out eight")
   if (lint.kind === 'Agreement' && /Verb/.test(lint.rule) && isPastTense(problem)) return true;
   if (lint.rule === 'SplitWords' && OPEN_PREFIX.test(problem)) return true;
+  // "their eighth win", "their new coach": a possessive before a noun phrase, which "they're" would break
+  if (lint.rule === 'TheirToTheyre' && possessiveBeforeNoun(doc, lint.end)) return true;
+  // "the Rams", "the Lakers": a capitalised plural mid-sentence is a name, not a common noun to lowercase
+  if (
+    lint.kind === 'Capitalization' &&
+    /^\p{Lu}\p{Ll}+s$/u.test(problem) &&
+    lint.suggestions[0] === problem.toLowerCase() &&
+    !doc.startsSentence(lint.start)
+  )
+    return true;
   return false;
 }
 

@@ -28,12 +28,16 @@ describe('legal/crimes-as-fact', () => {
     'Police arrested a man Saturday after he stole a pickup truck, police said.',
     'The woman in charge of the library said Jones shot 8 of 12 from the field.',
     'A jury found Holm guilty. He assaulted a driver in March.',
+    // a game, not a crime, even in a story where someone is charged
+    'Harlan Voss, 42, is charged with assault. Marla Ortiz scored 22 points and the Macon Comets beat the Spokane Bears 78-68 on Friday night.',
+    'Harlan Voss, 42, is charged with assault. The Macon Comets beat the Spokane Bears on Friday, their eighth win in 10 games.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(crimesAsFact, text)).toEqual([]);
   });
 
   it.each([
     ['Harlan Voss, 42, is charged with assault. Voss punched a bouncer outside the bar.', 'Voss punched', 'Voss allegedly punched'],
+    ['Harlan Voss, 42, is charged with assault. Voss beat a bouncer outside the bar.', 'Voss beat', 'Voss allegedly beat'],
     // a conditional does not switch the check off
     [
       'Harlan Voss, 42, is charged with assault. He faces up to five years if convicted. Voss punched a bouncer outside the bar.',

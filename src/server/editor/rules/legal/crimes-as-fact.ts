@@ -7,6 +7,11 @@ const CRIME_VERBS =
 const ATTRIBUTED =
   /\b(allegedly|alleged|accused of|charged with|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b|\b(?:patrol|sheriff|sheriff['’]s (?:office|department)|police department|police chief|medical examiner|coroner|(?:county|district|city|state['’]s) attorney(?:['’]s office)?|attorney general|charges|charging documents|criminal complaint|indictment|search warrant|warrant|police reports?|the (?:FBI|ATF|DEA|GBI|BCA))\s+(?:said|says|say|allege|alleges|alleged|state|states|stated|show|shows|showed)\b|\bsaid (?:the )?(?:state patrol|highway patrol|sheriff|medical examiner|coroner)\b/i;
 
+/** Verbs a game report uses of teams and players. */
+const SPORTS_VERBS = /^(?:beat|hit|shot|attacked|kicked|stole|routed|edged|crushed|defeated)$/;
+/** A result: "78-68", "3-2", "31–10". */
+const SCORE = /\b\d{1,3}[-–]\d{1,3}\b(?![-–]\d)/;
+
 /**
  * Whether to attribute, add "allegedly" or recast is a legal judgement about one
  * person's case (an officer who fired, a defendant already convicted, a sports
@@ -64,6 +69,14 @@ export const crimesAsFact = defineRule({
           const verb = m[3]!;
           // status belongs to a person: a convicted defendant's crime is a fact, another person's in the same story is not
           if (status.convicted && (!/^\p{Lu}/u.test(subject) || /^(?:He|She|They)$/.test(subject) || convictedText.includes(subject)))
+            return null;
+          // sports: "the Comets beat the Bears 78-68", "the Rams routed them 31-10": a score or a team ("the" + a plural name) is a game
+          if (
+            SPORTS_VERBS.test(verb) &&
+            (SCORE.test(sentence.text) ||
+              /\b[Tt]he\s+(?:\p{Lu}[\p{L}'’-]*\s+)*$/u.test(text.slice(sentence.start, m.index)) ||
+              /^\s+the\s+(?:\p{Lu}[\p{L}'’-]*\s+)*\p{Lu}[\p{L}'’-]*s\b/u.test(text.slice(m.index + m[0].length, sentence.end)))
+          )
             return null;
           // sports: "Jones hit a home run", "shot 8 of 12"
           if (

@@ -13,6 +13,7 @@ describe('style/serial-comma', () => {
     ['The library offers free tutoring, computer classes, and English lessons.', 'computer classes, and', 'computer classes and'],
     ['The clinic offers vaccinations, checkups, or dental cleanings.', 'checkups, or', 'checkups or'],
     ['The mayor, the police chief, and the fire chief spoke.', 'the police chief, and', 'the police chief and'],
+    ['She lived in Columbia, Charleston, and Greenville.', 'Charleston, and', 'Charleston and'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(serialComma, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -25,6 +26,9 @@ describe('style/serial-comma', () => {
     'Jane Roe, 45, and her son were taken to a hospital.',
     'Mayor Ann Lee, the council president, and her husband attended the ceremony.',
     'The menu offers toast, juice, and ham and eggs.',
+    // a place with its state, then a second verb: no series
+    'Ortiz was born in Columbia, South Carolina, in 1950, and moved to Dayton in 1972 to work as a nurse.',
+    'She grew up in Santa Fe, New Mexico, and later in Austin, and worked as a nurse.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(serialComma, text)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { tokensIn } from '../../text/nlp';
 import { defineRule, scan } from '../rule';
 
 /** Words that show an item is a clause (a compound sentence keeps its comma before "and"). */
@@ -29,7 +30,12 @@ export const serialComma = defineRule({
       const item1 = lead.slice(Math.max(lead.lastIndexOf(','), lead.lastIndexOf(':')) + 1).trim();
       const item1Last = item1.split(/\s+/).slice(-4).join(' ');
       if (!item1 || (/^\d{1,2}$/.test(item1Last.split(' ').pop() ?? '') && /[A-Z][a-z]{2}\.?\s\d/.test(item1Last))) return null; // Oct. 3, 2024, and
-      if (YEAR_OR_STATE.test(item1.split(/\s+/).pop() ?? '')) return null;
+      // "born in Columbia, South Carolina, in 1950, and moved": a place set off by commas, not a series
+      const item1Words = item1.split(/\s+/);
+      if (YEAR_OR_STATE.test(item1Words.at(-1) ?? '') || YEAR_OR_STATE.test(item1Words.slice(-2).join(' '))) return null;
+      // a second predicate ("and moved to Dayton"): the subject's next verb, not a series item
+      const next = tokensIn(doc, end + 1, end + 1 + m[3]!.length)[0];
+      if (next && next.pos === 'VERB' && /(?:ed|[^s]s)$/.test(next.text) && !/ing$/.test(next.text)) return null;
       // an appositive, not a series item: "The agency, known as TriMet, and the union", "Jane Roe, 45, and her son", "Smith, the mayor, and his wife"
       if (/^(?:\d+|known|called|named|based|located|who|which|whose|now|formerly)\b/i.test(item2)) return null;
       if (
