@@ -91,7 +91,21 @@ async function trialAccount(baseURL: string): Promise<string> {
   return cookie;
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine and asks to be run again: it is, twice at most. */
 async function audit(url: string, debugPort: number, preset: Preset, cookie?: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, debugPort, preset, cookie);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof LighthouseRuntimeError)) throw error;
+      console.log(`  (${url}: ${error.message}; running Lighthouse again)`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function auditOnce(url: string, debugPort: number, preset: Preset, cookie?: string): Promise<Run> {
   const result = await lighthouse(
     url,
     {
@@ -105,7 +119,7 @@ async function audit(url: string, debugPort: number, preset: Preset, cookie?: st
   );
   if (!result) throw new Error(`bench pages: Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`bench pages: ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`${lhr.runtimeError.code}`);
   const a11yRefs = lhr.categories.accessibility?.auditRefs ?? [];
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -115,8 +129,15 @@ async function audit(url: string, debugPort: number, preset: Preset, cookie?: st
     landedOn: new URL(lhr.finalDisplayedUrl).pathname,
     failedA11y: a11yRefs
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .map((ref) => `${ref.id}: ${lhr.audits[ref.id]!.title}`),
+      .map((ref) => `${ref.id}: ${lhr.audits[ref.id]!.title}${failingNodes(lhr.audits[ref.id]!.details)}`),
   };
+}
+
+/** The elements an accessibility audit failed on, by their CSS selector. */
+function failingNodes(details: unknown): string {
+  const items = (details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
+  const selectors = items.map((item) => item.node?.selector).filter((s): s is string => !!s);
+  return selectors.length ? `\n      ${selectors.join('\n      ')}` : '';
 }
 
 export async function run(args: string[]): Promise<number> {
