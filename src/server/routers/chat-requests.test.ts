@@ -66,6 +66,17 @@ describe('chat: tighten to a word count', () => {
     expect(text).toContain('The shortest version that keeps them is');
   });
 
+  it('cuts the story again for a new length, not the earlier cut of it', async () => {
+    const { ask } = await conversation();
+    await ask(STABBING);
+    const short = revisedTextIn((await ask('Tighten this to 100 words')).text)!;
+    const longer = await ask('Make it 180 words instead');
+    const revised = revisedTextIn(longer.text)!;
+    expect(Math.abs(wordsIn(revised) - 180)).toBeLessThanOrEqual(18);
+    expect(wordsIn(revised)).toBeGreaterThan(wordsIn(short));
+    expect(longer.text).toContain(`From ${wordsIn(STABBING)} words`);
+  });
+
   it('leaves copy already under the target as it is', async () => {
     const { ask } = await conversation();
     const { text } = await ask(`Cut to 300 words\n\n${STABBING}`);

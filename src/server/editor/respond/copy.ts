@@ -21,12 +21,21 @@ export function copyInTurn(turn: ChatTurn): FoundCopy | null {
   return null;
 }
 
-/** The copy to work on: in the message, else the newest document, else the newest copy or revision in the conversation. */
-export function findCopy(messageCopy: string, history: readonly ChatTurn[], documents: readonly UploadedDocument[]): FoundCopy | null {
+/**
+ * The copy to work on: in the message, else the newest document, else the newest
+ * copy or revision in the conversation (leaving out the revisions `skip` names).
+ */
+export function findCopy(
+  messageCopy: string,
+  history: readonly ChatTurn[],
+  documents: readonly UploadedDocument[],
+  skip: (turn: ChatTurn) => boolean = () => false,
+): FoundCopy | null {
   if (messageCopy) return { text: messageCopy, source: 'message' };
   const doc = [...documents].reverse().find((d) => d.text && d.text.trim());
   if (doc) return { text: doc.text, source: 'document', name: doc.name };
   for (const turn of [...history].reverse()) {
+    if (skip(turn)) continue;
     const found = copyInTurn(turn);
     if (found) return found;
   }

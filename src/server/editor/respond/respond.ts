@@ -114,6 +114,9 @@ async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Prom
   return out.join('\n').trim();
 }
 
+/** The headings of a reply that cut copy to a length. */
+const TIGHTENED = /^## (?:Tightened to|I can’t get this to) /;
+
 async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean): Promise<string> {
   const asked = `${target.mode === 'max' ? 'at most ' : ''}${plural(target.words, 'word')}`;
   if (target.words < 10)
@@ -131,8 +134,12 @@ async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean):
     const floor = t.kept.lede + t.kept.quotes;
     const parts = [`the lede alone is ${plural(t.kept.lede, 'word')}`];
     if (t.kept.quotes) parts.push(`the quotes come to ${plural(t.kept.quotes, 'word')} more`);
+    const why =
+      floor > target.words
+        ? `: ${floor} together, already over ${target.words}`
+        : ', and the sentences that introduce the people quoted stay with their quotes';
     out.push(
-      `Your copy is ${plural(t.before, 'word')}. I don’t cut ${kept}, and ${parts.join(' and ')}${floor > target.words ? `: ${floor} together, already over ${target.words}` : ''}. The shortest version that keeps them is ${plural(t.after, 'word')}, below.`,
+      `Your copy is ${plural(t.before, 'word')}. I don’t cut the lede’s facts${t.kept.quotes ? ' or a quote’s words' : ''}; ${parts.join(' and ')}${why}. The shortest version that keeps them is ${plural(t.after, 'word')}, below.`,
       '',
       `To go further, tell me which quotes can go, or cut the lede to its core yourself.`,
       '',
@@ -143,7 +150,7 @@ async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean):
     out.push(
       `From ${plural(t.before, 'word')} to ${t.after}: ${distance} the ${target.words} you asked for.${t.status === 'short' ? ' That is the nearest I could get by cutting whole sentences.' : ''}`,
       '',
-      `I cut from the bottom up, the sentences carrying the least news first, and used shorter wording where the engine has a safe fix. I kept ${kept}.`,
+      `I cut from the bottom up, the sentences carrying the least news first, and used shorter wording where the engine has a safe fix. I kept ${kept}${t.cuts.some((c) => c.weakQuote) ? '; a quote I cut whole is one the review flags as weak' : ''}.`,
       '',
     );
   }
@@ -152,7 +159,7 @@ async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean):
   if (t.cuts.length) {
     const words = t.cuts.reduce((n, c) => n + c.words, 0);
     lines.push(
-      `1. Cut ${plural(t.cuts.length, 'passage')} (${plural(words, 'word')}), least news first:`,
+      `1. Cut ${plural(t.cuts.length, 'passage')} (${plural(words, 'word')}) that carried the least news:`,
       ...t.cuts.map((c) => `   - “${inline(c.text, 140)}”${c.weakQuote ? ' _(a quote the review flags as weak)_' : ''}`),
     );
   }
@@ -419,7 +426,9 @@ export async function respond(
     const request = parseRequest(messageCopy ? instruction : message);
     if (request.kind === 'explain') return await explainEdits(history, documents, { waitForGrammar: wait });
     if (request.kind === 'help') return HELP;
-    const found = findCopy(messageCopy, history, documents);
+    // a new length applies to the story, not to an earlier cut of it: "to 100 words" after "to 40" starts again
+    const cutToLength = (turn: ChatTurn) => turn.role === 'assistant' && TIGHTENED.test(turn.content);
+    const found = findCopy(messageCopy, history, documents, request.kind === 'tighten' ? cutToLength : undefined);
     if (request.kind === 'thanks' && !messageCopy) return THANKS_REPLY;
     if (!found) return needsCopy(request);
     const problem = inputProblem(found.text);
