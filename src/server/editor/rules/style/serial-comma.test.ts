@@ -14,6 +14,7 @@ describe('style/serial-comma', () => {
     ['The clinic offers vaccinations, checkups, or dental cleanings.', 'checkups, or', 'checkups or'],
     ['The mayor, the police chief, and the fire chief spoke.', 'the police chief, and', 'the police chief and'],
     ['She lived in Columbia, Charleston, and Greenville.', 'Charleston, and', 'Charleston and'],
+    ['Crews cleared, graded, and paved the lot.', 'graded, and', 'graded and'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(serialComma, text)).toContainEqual({ text: flagged, suggestion });
   });

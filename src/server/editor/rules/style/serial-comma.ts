@@ -33,9 +33,12 @@ export const serialComma = defineRule({
       // "born in Columbia, South Carolina, in 1950, and moved": a place set off by commas, not a series
       const item1Words = item1.split(/\s+/);
       if (YEAR_OR_STATE.test(item1Words.at(-1) ?? '') || YEAR_OR_STATE.test(item1Words.slice(-2).join(' '))) return null;
-      // a second predicate ("and moved to Dayton"): the subject's next verb, not a series item
-      const next = tokensIn(doc, end + 1, end + 1 + m[3]!.length)[0];
-      if (next && next.pos === 'VERB' && /(?:ed|[^s]s)$/.test(next.text) && !/ing$/.test(next.text)) return null;
+      // a second predicate after a phrase ("in 1950, and moved to Dayton"), not a series of verbs ("cleared, graded, and paved")
+      const isVerb = (at: number) => {
+        const t = tokensIn(doc, at, at + 1)[0];
+        return !!t && t.pos === 'VERB' && /(?:ed|[^s]s)$/.test(t.text);
+      };
+      if (isVerb(end + 1) && !isVerb(start)) return null;
       // an appositive, not a series item: "The agency, known as TriMet, and the union", "Jane Roe, 45, and her son", "Smith, the mayor, and his wife"
       if (/^(?:\d+|known|called|named|based|located|who|which|whose|now|formerly)\b/i.test(item2)) return null;
       if (
