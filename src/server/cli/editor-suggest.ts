@@ -14,7 +14,7 @@ export const editorSuggest: Command = {
     const text = await readCopy();
     if (text === null) return 2;
     try {
-      console.log(JSON.stringify({ suggestions: suggest(text, v.kind as SuggestionKind) }, null, 2));
+      console.log(JSON.stringify({ suggestions: await suggest(text, v.kind as SuggestionKind, { waitForGrammar: true }) }, null, 2));
       return 0;
     } catch (e) {
       return reportInputError(e);

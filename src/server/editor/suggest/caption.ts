@@ -1,28 +1,98 @@
-import { countWords } from '../text/words';
-import { findWhen, findWhere, storySentences, stripAttribution, stripFinalPunctuation, toHeadlineTense } from './facts';
+import { escapeRegExp } from '../text/words';
+import { parseClauses, type Clause } from './clause';
+import { accuses, type Draft, type Part, sentenceOf, span } from './compose';
+import { factSentences, type Story, type StorySentence } from './facts';
+import { AP_STATES } from './style';
+import { textIs, verbForm } from './verbs';
+
+const FIRST_MAX = 150;
+/** A caption is two sentences a reader takes in under a photo. */
+const CAPTION_MAX = 300;
+const STATE_NAMES = new Map(Object.entries(AP_STATES).map(([name, abbr]) => [abbr, name]));
+const PRONOUN_START = /^(?:He|She|It|They|This|That|There|His|Her|Its|Their)\b/;
+/** A place already in the sentence: "in Kenosha", "at City Hall", "at a hospice". */
+const HAS_PLACE = /\b(?:in|at|near|outside|on)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:\p{Lu}|home\b|hospital\b|hospice\b|court\b)/u;
+
+/** "Kenosha, Wisconsin": the dateline's place, its state spelled out as body text does. */
+function datelinePlace(story: Story): string | null {
+  const d = story.dateline;
+  if (!d) return null;
+  const state = d.state ? (STATE_NAMES.get(d.state) ?? d.state) : null;
+  return state ? `${d.city}, ${state}` : d.city;
+}
+
+const whole = (s: StorySentence): Part => ({ text: s.text, words: [span(s.start, s.start + s.text.length, s.text)] });
+
+/** Whether a clause tells of the past: a caption's second sentence is in the past tense. */
+const past = (c: Clause | undefined) =>
+  !!c && (c.verb.kind === 'active' || c.verb.kind === 'passive') && verbForm(c.verb.words[0]!) === 'past';
 
 /**
- * A caption in the who-what-where-when form: the lead's action in the present
- * tense with its place and day (taken from the story when the lead lacks them),
- * then one sentence of background. Every fact comes from the copy.
+ * The first sentence: who does what, in the present tense, and where. The place
+ * is the sentence's own; the dateline's only when the sentence names none (so a
+ * place is never hung on a phrase it does not belong to).
  */
-export function captions(text: string): string[] {
-  const sentences = storySentences(text).filter((s) => !s.quote && countWords(s.text) >= 5);
-  const lead = sentences[0];
-  if (!lead) return [];
-  let first = stripFinalPunctuation(stripAttribution(lead.text));
-  first = toHeadlineTense(first);
-  const all = sentences.map((s) => s.text).join(' ');
-  const where = findWhere(first) ? null : findWhere(all);
-  const when = findWhen(first) ? null : findWhen(all);
-  const parts = [first];
-  if (where) parts.push(where);
-  if (when) parts.push(when);
-  const main = `${parts.join(' ').replace(/\s+,/g, ',')}.`;
-  const background = sentences[1]?.text;
-  const out = [background ? `${main} ${background}` : main];
-  // a second caption led by the person the story quotes or names first
-  const person = sentences.find((s) => s !== lead && /\p{Lu}[\p{L}'’-]+ \p{Lu}[\p{L}'’-]+,? [^.]*\bsaid\b/u.test(s.text));
-  if (person && person.text !== background) out.push(`${main} ${person.text}`);
-  return out;
+function presentSentence(clause: Clause, story: Story, lead: boolean): Part | null {
+  const now = sentenceOf(clause, story, FIRST_MAX, { tense: 'present', attributed: false });
+  if (!now) return null;
+  const place = datelinePlace(story);
+  // the dateline is the lead's place; a later fact may have happened anywhere
+  if (!lead || !place || HAS_PLACE.test(now.text) || place.split(', ').some((p) => now.text.includes(p))) return now;
+  // after a clause ("… after the company cut its forecast") a place would attach to the clause: it goes first
+  if (CLAUSE_WORD.test(now.text)) {
+    const first = now.text.split(' ')[0]!;
+    // a name keeps its capital; "Shares" or "The" at the sentence's start do not
+    const proper = new RegExp(`[\\p{Ll},] ${escapeRegExp(first)}\\b`, 'u').test(story.text) || /^\d/.test(first);
+    const rest = proper ? now.text : now.text.replace(/^\p{Lu}/u, (c) => c.toLowerCase());
+    return { ...now, text: `In ${place}, ${rest}` };
+  }
+  return { ...now, text: `${now.text.slice(0, -1)} in ${place}.` };
+}
+
+const CLAUSE_WORD = /\b(?:after|before|because|as|while|when|since|until|that|which|who|whose|where|and|but|to)\b/;
+
+/** Background: a fact dated by a past year ("was born in 1936") is no caption's present tense. */
+const isBackground = (c: Clause) =>
+  past(c) &&
+  c.segments.some((seg) => seg.kind === 'pp' && textIs(seg.words[0], 'in') && seg.words.some((w) => /^(?:1[89]|20)\d\d$/.test(w.text)));
+
+/**
+ * Captions in AP style: a first sentence in the present tense naming who does
+ * what and where, then a sentence in the past tense that says when (a later fact
+ * with its day, or the news itself with its day) or, when the copy gives no day,
+ * the fact behind the news.
+ */
+export function captionDrafts(story: Story): Draft[] {
+  const sentences = factSentences(story, 5);
+  const drafts: Draft[] = [];
+  for (const s of sentences.slice(0, 3)) {
+    if (PRONOUN_START.test(s.text)) continue;
+    const clause = parseClauses(s.text, s.start, story.surnames)[0];
+    // an accusation in the present tense would state it as fact
+    if (!clause || accuses(clause) || isBackground(clause)) continue;
+    const first = presentSentence(clause, story, s === sentences[0]);
+    if (!first) continue;
+    const room = CAPTION_MAX - first.text.length - 1;
+    const later = sentences.filter(
+      (b) => b.index > s.index && !PRONOUN_START.test(b.text) && !/^[^,]{1,30}:/.test(b.text) && b.text.length <= room,
+    );
+    const dated = later.find((b) => {
+      const c = parseClauses(b.text, b.start, story.surnames)[0];
+      return c?.when && past(c);
+    });
+    const when = dated
+      ? whole(dated)
+      : clause.when && past(clause)
+        ? sentenceOf(clause, story, Math.min(room, 140), { keepDates: true })
+        : null;
+    if (when) drafts.push({ text: `${first.text} ${when.text}`, from: [...first.words, ...when.words], source: s.index });
+    const behind = later.find((b) => b !== dated);
+    if (behind)
+      drafts.push({
+        text: `${first.text} ${behind.text}`,
+        from: [...first.words, ...whole(behind).words],
+        source: behind.index,
+      });
+  }
+  return drafts;
 }

@@ -1,121 +1,130 @@
-import { countWords } from '../text/words';
+import { commonPlural, parseClauses, type Clause } from './clause';
 import {
-  findWhen,
-  findWhere,
-  storySentences,
-  stripAttribution,
-  stripDays,
-  stripFinalPunctuation,
-  stripIntro,
-  toHeadlineTense,
-} from './facts';
+  accuses,
+  ANONYMOUS,
+  type Draft,
+  fit,
+  isPronoun,
+  joined,
+  options,
+  part,
+  REPORTING,
+  shortSubject,
+  speakerCore,
+  subjects,
+  verbPart,
+  type Part,
+} from './compose';
+import { factSentences, type Story } from './facts';
+import { abbreviateStates, capitalise, render } from './style';
+import { presentOf, textIs, verbForm } from './verbs';
 
+/** The project's headline length (the respond note and the client say the same). */
 export const HEADLINE_MAX = 70;
 
-const STATES =
-  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Calif\\.|Ill\\.|Mass\\.|Fla\\.|Tenn\\.|Ore\\.|Pa\\.|Va\\.|Wash\\.|Ga\\.|Mich\\.|Minn\\.|Mo\\.|Md\\.|Conn\\.|Colo\\.|Ariz\\.|Ala\\.|Ky\\.|La\\.|N\\.Y\\.|N\\.J\\.|N\\.C\\.|S\\.C\\.';
-
-const TIME = '(?:\\d{1,2}(?::\\d\\d)?\\s[ap]\\.m\\.|noon|midnight)';
-
-/** Removes what a headline leaves out: ages, appositives, states after cities, times, -ly adverbs. */
-export function condense(s: string): string {
-  return s
-    .replace(/,\s+\d{1,3},/g, '')
-    .replace(new RegExp(`,\\s+(?:${STATES}),?`, 'g'), '')
-    .replace(/,\s+(?:the|a|an|who|which)\s+[^,]{3,60},/g, '')
-    .replace(new RegExp(`\\s+(?:(?:from|until|by|at|after|before|between)\\s+)?${TIME}(?:\\s+(?:to|until|and)\\s+${TIME})?`, 'g'), '')
-    .replace(/\s+\p{Ll}+ly\b(?=\s)/gu, (m) =>
-      /^\s+(only|early|daily|weekly|monthly|yearly|nearly|family|rally|supply|apply|reply|fly|ally|july|italy)$/i.test(m) ? m : '',
-    )
-    .replace(/\s{2,}/g, ' ');
-}
-
-const CUTS = [
-  /,\s/g,
-  /\s+(?:and|but|while|though|although|after|before|because|since|until|as|starting|including)\s/g,
-  /\s+(?:in|at|on|for|from|with|during|over|near|by|of|under|between|until)\s/g,
-  /\s+to\s(?=[\p{Lu}\d$]|the\s|a\s|an\s|its\s|their\s)/gu,
-];
-
-/** Cuts the last trailing phrase (clause, then prepositional phrase) until the headline fits. */
-export function fit(headline: string, max: number): string | null {
-  let h = headline;
-  let guard = 0;
-  while (h.length > max && guard++ < 16) {
-    let cut = -1;
-    for (const re of CUTS) {
-      for (const m of h.matchAll(re)) if (countWords(h.slice(0, m.index)) >= 4) cut = Math.max(cut, m.index);
-      if (cut >= 0) break;
+/** Headline drafts for one clause, best first. */
+function clauseHeadlines(clause: Clause, story: Story, lead: boolean): Part[] {
+  const out: Part[] = [];
+  // "Greer said rising costs …" that could not be split into speaker and report: no headline says half of it
+  const firstPhrase = clause.segments.find((s) => s.kind !== 'date');
+  if (
+    clause.verb.kind === 'active' &&
+    REPORTING.test(clause.verb.main.lemma) &&
+    firstPhrase?.kind !== 'inf' &&
+    !clause.segments.some((s) => s.kind === 'clause')
+  )
+    return out;
+  if (!clause.core.some((w) => ['NOUN', 'PROPN', 'NUM', 'PRON'].includes(w.pos))) return out;
+  // background ("opened in 2007", "had left"): news for a headline is in the present
+  const past =
+    (clause.verb.kind === 'active' || clause.verb.kind === 'passive') &&
+    (verbForm(clause.verb.words[0]!) === 'past' || clause.verb.words.some((w) => textIs(w, 'had')));
+  if (
+    !lead &&
+    past &&
+    (clause.verb.words.some((w) => textIs(w, 'had')) ||
+      clause.segments.some(
+        (s) => s.kind === 'pp' && /^(?:in|since)$/i.test(s.words[0]!.text) && s.words.some((w) => /^(?:1[89]|20)\d\d$/.test(w.text)),
+      ))
+  )
+    return out;
+  const verb = verbPart(clause);
+  const opts = options(clause, story);
+  const attribution = clause.attribution;
+  const speaker = attribution ? speakerCore(attribution.speaker) : [];
+  const anonymous = speaker.some((w) => ANONYMOUS.test(w.text)) && !speaker.some((w) => w.pos === 'PROPN');
+  const speakerPart = speaker.length && !anonymous ? part(speaker, story.curly) : null;
+  const head = speaker.filter((w) => w.pos === 'NOUN' || w.pos === 'PROPN').pop();
+  const speakerPlural =
+    !!head &&
+    (/^police$/i.test(head.text) ||
+      (head.pos === 'NOUN' && head.lemma !== head.text.toLowerCase()) ||
+      (head.pos === 'PROPN' && speaker.length === 1 && commonPlural(head.text, story.surnames)));
+  const accused = accuses(clause);
+  const possessive = attribution?.at === 'head' && /^(?:its|their)$/i.test(clause.subject[0]?.text ?? '');
+  const plain = !isPronoun(clause.core) && !accused;
+  if (plain) {
+    const abbreviated = opts.map((o) => ({ ...o, part: { ...o.part, text: abbreviateStates(o.part.text, true) } }));
+    for (const subject of subjects(clause, story)) {
+      const h = fit(subject, verb, opts, HEADLINE_MAX) ?? fit(subject, verb, abbreviated, HEADLINE_MAX);
+      if (h) out.push(h);
     }
-    if (cut < 0) return null;
-    h = h.slice(0, cut);
+    // a long subject cut to its head, only when nothing else fits
+    const short = out.length ? null : shortSubject(clause, story);
+    const h = short && fit(short, verb, opts, HEADLINE_MAX);
+    if (h) out.push(h);
   }
-  return h.length <= max ? stripFinalPunctuation(h) : null;
-}
-
-/** Headline style drops articles inside the line. */
-export const dropArticles = (s: string) => s.replace(/(?<=\S\s)(?:the|a|an)\s+/g, '');
-
-/** "Library Director Helen Brandt said residents asked…" → "Helen Brandt says residents asked…" */
-function speakerHeadline(sentence: string): string | null {
-  const m = sentence.match(/^((?:\p{Lu}[\p{L}.'’-]*\s+)+)said\s+(?:that\s+)?(\p{Ll}[^"“”]+)$/u);
-  if (!m) return null;
-  const name = m[1]!.trim().split(/\s+/).slice(-2).join(' ');
-  const h = fit(stripFinalPunctuation(condense(`${name} says ${stripAttribution(m[2]!)}`)), HEADLINE_MAX);
-  return h && countWords(h) >= 5 ? h : null;
-}
-
-function headlineFrom(sentence: string): string | null {
-  const speaker = speakerHeadline(stripFinalPunctuation(condense(sentence.trim())));
-  if (speaker) return speaker;
-  let s = stripFinalPunctuation(stripAttribution(sentence.trim()));
-  s = stripIntro(s);
-  s = stripDays(s);
-  s = condense(s);
-  s = s.replace(/^(?:The|A|An)\s+/i, '');
-  s = toHeadlineTense(s);
-  if (!s) return null;
-  s = s[0]!.toUpperCase() + s.slice(1);
-  s = s.replace(/\s+(?:this|last|next) (?:year|week|month|season|fall|spring|summer|winter)\b/g, '');
-  const h = fit(stripFinalPunctuation(s), HEADLINE_MAX) ?? fit(stripFinalPunctuation(dropArticles(s)), HEADLINE_MAX);
-  return h && countWords(h) >= 4 ? h : null;
-}
-
-/** Three headlines in news style: present tense, active, no final period, at most 70 characters. */
-export function headlines(text: string): string[] {
-  const sentences = storySentences(text).filter((s) => !s.quote && !/^["“‘']/.test(s.text) && countWords(s.text) >= 5);
-  const out: string[] = [];
-  const add = (h: string | null) => {
-    if (h && !out.some((o) => o.toLowerCase() === h.toLowerCase())) out.push(h);
-  };
-  if (sentences[0]) add(headlineFrom(sentences[0].text));
-  const rest = sentences.slice(1);
-  // a second sentence with a figure, then a speaker's point
-  for (const s of rest.filter((s) => /\d/.test(s.text))) {
-    if (out.length >= 2) break;
-    add(headlineFrom(s.text));
-  }
-  for (const s of sentences) {
-    if (out.length >= 3) break;
-    add(headlineFrom(s.text));
-  }
-  // the lead again with its day or place, then a shorter cut of it
-  const lead = out[0];
-  if (out.length < 3 && lead && sentences[0]) {
-    const when = findWhen(sentences[0].text);
-    const where = findWhere(sentences[0].text);
-    for (const extra of [when, where]) if (extra && `${lead} ${extra}`.length <= HEADLINE_MAX && out.length < 3) add(`${lead} ${extra}`);
-    if (out.length < 3) add(dropArticles(lead));
-    if (out.length < 3) add(fit(lead, Math.max(30, Math.floor(lead.length * 0.7))));
-    // "…, fair manager Joan Pratt said." → "Joan Pratt says attendance at the fair reached…"
-    const said = sentences[0].text.match(/^(.*?),\s+(?:[\p{L}'’-]+\s+){0,4}?((?:\p{Lu}[\p{L}'’-]+\s+)?\p{Lu}[\p{L}'’-]+)\s+said\.?$/u);
-    if (out.length < 3 && said) {
-      const clause = dropArticles(condense(stripDays(said[1]!)));
-      const firstWord = clause.split(' ')[0]!;
-      const proper = new RegExp(`\\S\\s${firstWord}\\b`).test(text) || /^\p{Lu}\S*\s\p{Lu}/u.test(clause);
-      const h = fit(stripFinalPunctuation(`${said[2]} says ${proper ? clause : clause[0]!.toLowerCase() + clause.slice(1)}`), HEADLINE_MAX);
-      if (h && countWords(h) >= 6) add(h);
+  if (speakerPart && attribution && !possessive) {
+    const says = presentOf(textIs(attribution.verb, 'according') ? 'say' : attribution.verb.lemma, speakerPlural);
+    // "Police say man stabbed neighbor": the reported clause keeps its own tense
+    const asWritten: Part = {
+      text: render(
+        clause.verb.words.filter((w) => !(w.pos === 'ADV' && /ly$/i.test(w.text))),
+        { headline: true, curly: story.curly },
+      ),
+      words: clause.verb.words,
+    };
+    const keepTense = accused || attribution.at === 'head';
+    const reported = keepTense ? asWritten : verb;
+    const reportedOpts = keepTense ? options(clause, story, { tense: 'as-written' }) : opts;
+    const pronoun = isPronoun(clause.core);
+    for (const subject of subjects(clause, story).reverse()) {
+      if (attribution.at === 'head' || accused) {
+        const lead: Part = { text: `${speakerPart.text} ${says}`, words: speaker };
+        const h = fit(joined([lead, subject]), reported, reportedOpts, HEADLINE_MAX);
+        if (h) out.push(h);
+      } else if (!pronoun) {
+        const cite =
+          speaker[0]!.pos === 'PROPN' ? speakerPart.text : speakerPart.text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+        const body = fit(subject, reported, reportedOpts, HEADLINE_MAX - cite.length - says.length - 3);
+        if (body)
+          out.push(
+            joined([
+              { text: `${body.text},`, words: body.words },
+              { text: `${cite} ${says}`, words: speaker },
+            ]),
+          );
+      }
     }
   }
-  return out.slice(0, 3);
+  return out.map((h) => ({ ...h, text: capitalise(abbreviateStates(h.text, false)).replace(/[.;:,]+$/, '') }));
+}
+
+/**
+ * Headline drafts in AP headline style, best first: the lead's main clause, then
+ * its second clause, then the story's next facts.
+ */
+export function headlineDrafts(story: Story): Draft[] {
+  const sentences = factSentences(story, 6);
+  const drafts: Draft[] = [];
+  for (const [n, s] of sentences.slice(0, 6).entries()) {
+    for (const clause of parseClauses(s.text, s.start, story.surnames)) {
+      const hs = clauseHeadlines(clause, story, n === 0);
+      // the lead's variants all go in; later sentences offer their best
+      // a later fact earns a headline only with some substance: five words or a figure
+      for (const h of n === 0 ? hs : hs.slice(0, 2).filter((x) => x.text.split(' ').length >= 5 || /\d/.test(x.text)))
+        if (h.text.split(' ').length >= 3) drafts.push({ text: h.text, from: h.words, source: s.index });
+    }
+  }
+  return drafts;
 }

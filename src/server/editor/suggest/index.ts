@@ -1,21 +1,50 @@
 import { assertUsable } from '../limits';
+import { rewriteAll } from '../rewrite';
 import type { SuggestionKind } from '../types';
 import { SUGGESTION_KINDS } from '../types';
-import { captions } from './caption';
-import { headlines } from './headline';
-import { socialPosts } from './social';
+import { captionDrafts } from './caption';
+import { vet } from './check';
+import { pick, type Draft } from './compose';
+import { readStory, type Story } from './facts';
+import { headlineDrafts } from './headline';
+import { socialDrafts } from './social';
+
+export { HEADLINE_MAX } from './headline';
+export { SOCIAL_MAX } from './social';
+
+export interface SuggestOptions {
+  /** Wait for the grammar checker when it is still loading, so every suggestion is grammar-checked. */
+  waitForGrammar?: boolean;
+  /** How many to offer (default 3, at most 10): fewer when the copy does not give that many good ones. */
+  count?: number;
+}
+
+/** How many suggestions of a kind the editor offers, and the most it is asked for. */
+export const SUGGESTIONS_OFFERED = 3;
+export const MOST_SUGGESTIONS = 10;
+
+const DRAFTS: Record<SuggestionKind, (story: Story) => Draft[]> = {
+  headline: headlineDrafts,
+  social: socialDrafts,
+  caption: captionDrafts,
+};
 
 /**
- * Headlines (three, at most 70 characters, present tense, no final period),
- * social posts (three, at most 280 characters) or captions (who, what, where,
- * when), drawn only from the copy's own sentences.
+ * Headlines (AP headline style, at most 70 characters), social posts (a hook and
+ * the key fact, at most 280 characters) or captions (present tense: who, what,
+ * where; then when), written from the reviewed copy, so an error the review fixes
+ * never comes back, and each checked by the review itself: none is offered with a
+ * grammar, style or legal finding.
  */
-export function suggest(text: string, kind: SuggestionKind): string[] {
+export async function suggest(text: string, kind: SuggestionKind, options: SuggestOptions = {}): Promise<string[]> {
   if (!(SUGGESTION_KINDS as readonly string[]).includes(kind))
     throw new Error(`Unknown suggestion kind "${String(kind)}". Use one of: ${SUGGESTION_KINDS.join(', ')}.`);
   const problem = assertUsable(text);
   if (problem === 'empty' || problem === 'not-english') return [];
-  if (kind === 'headline') return headlines(text);
-  if (kind === 'social') return socialPosts(text);
-  return captions(text);
+  const wait = options.waitForGrammar ?? false;
+  const { text: revised } = await rewriteAll(text, { waitForGrammar: wait });
+  const drafts = DRAFTS[kind](readStory(revised));
+  const kept = await vet(revised, drafts, kind, wait);
+  const count = Math.max(1, Math.min(MOST_SUGGESTIONS, Math.floor(options.count ?? SUGGESTIONS_OFFERED)));
+  return pick(kept, count).map((d) => d.text);
 }
