@@ -179,6 +179,21 @@ function reducedRelative(words: readonly Word[], i: number): boolean {
  * relative and subordinate clauses and participles that modify a noun.
  */
 export function mainVerbIndex(words: readonly Word[], from: number, to = words.length): number {
+  const found = findMainVerb(words, from, to);
+  // "Dana Ruiz cast the only vote": a name, then a word the tagger took for a noun, then an article
+  const rescue = words.findIndex(
+    (w, i) =>
+      i > from && i < to && w.pos === 'NOUN' && /^\p{Ll}+$/u.test(w.text) && words[i - 1]!.pos === 'PROPN' && words[i + 1]?.pos === 'DET',
+  );
+  if (rescue > 0 && (found < 0 || rescue < found)) {
+    const w = words[rescue] as Word;
+    w.pos = 'VERB';
+    return rescue;
+  }
+  return found;
+}
+
+function findMainVerb(words: readonly Word[], from: number, to: number): number {
   let inSubordinate = false;
   let subordinateVerb = false;
   // a relative clause set off by a comma (", who taught …,") ends only at a comma
@@ -361,6 +376,12 @@ function segment(words: readonly Word[], from: number, to: number): Segment[] {
     segs.push(cur);
     return cur;
   };
+  // a relative clause tells about the phrase before it, not the day between them ("a bill Friday that caps …")
+  const lastPhrase = () => {
+    let k = segs.length - 1;
+    while (k >= 0 && segs[k]!.kind === 'date') k--;
+    return k;
+  };
   const toEnd = (kind: SegmentKind, i: number, own: number, untilComma: boolean) => {
     const seg = open(kind, own);
     let j = i;
@@ -442,7 +463,7 @@ function segment(words: readonly Word[], from: number, to: number): Segment[] {
         continue;
       }
       if (next.pos === 'VERB' && verbForm(next) === 'ing') i = toEnd('participle', i, segs.length - 1, false);
-      else if (RELATIVE.test(next.text)) i = toEnd('clause', i, segs.length - 1, true);
+      else if (RELATIVE.test(next.text)) i = toEnd('clause', i, lastPhrase(), true);
       else if (textIs(next, 'and', 'but', 'or') && clauseAhead(words, i + 2, to)) i = toEnd('coord', i, -1, false);
       else if (SUBORDINATE.test(next.text) && clauseAhead(words, i + 2, to)) i = toEnd('clause', i, -1, true);
       else i = toEnd('aside', i, segs.length - 1, true);
@@ -452,7 +473,7 @@ function segment(words: readonly Word[], from: number, to: number): Segment[] {
       (RELATIVE.test(w.text) && (w.pos === 'PRON' || w.pos === 'SCONJ' || w.pos === 'DET')) ||
       (SUBORDINATE.test(w.text) && clauseAhead(words, i + 1, to))
     ) {
-      i = toEnd('clause', i, RELATIVE.test(w.text) ? segs.length - 1 : -1, true);
+      i = toEnd('clause', i, RELATIVE.test(w.text) ? lastPhrase() : -1, true);
       continue;
     }
     if (w.pos === 'CCONJ' && clauseAhead(words, i + 1, Math.min(to, i + 3))) {
@@ -489,6 +510,13 @@ function segment(words: readonly Word[], from: number, to: number): Segment[] {
     if (w.pos === 'ADP' || textIs(w, 'including')) {
       const last = segs[segs.length - 1];
       const isOf = textIs(w, 'of') && !!cur;
+      // "for stealing $1.4 million | from the nonprofit": a phrase after a gerund's object belongs to the gerund
+      const gerund =
+        last && (last.kind === 'pp' || last.kind === 'participle') && last.words.some((x) => x.pos === 'VERB' && verbForm(x) === 'ing');
+      if (gerund && !isOf) {
+        open('pp', segs.length - 1).words.push(w);
+        continue;
+      }
       open(
         isOf ? 'of' : 'pp',
         isOf ? segs.length - 1 : last?.kind === 'inf' || (last && last.owner === owner && owner >= 0) ? owner : -1,

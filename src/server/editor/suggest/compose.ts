@@ -1,4 +1,4 @@
-import { PARTICIPLE_WITHOUT_OBJECT, type Clause, type Segment } from './clause';
+import { commonPlural, PARTICIPLE_WITHOUT_OBJECT, type Clause, type Segment } from './clause';
 import { ageAtDeath, type Story } from './facts';
 import type { Word } from './nlp';
 import { render, tidy } from './style';
@@ -340,11 +340,8 @@ export const isPronoun = (words: readonly Word[]) => words.some((w) => w.pos ===
 
 /** Whether a clause accuses someone, so its headline must keep who says so. */
 export function accuses(clause: Clause): boolean {
-  if (
-    clause.verb.kind === 'passive' &&
-    /^(?:charge|arrest|indict|accuse|sentence|convict|acquit|cite|book|jail|hold)$/.test(clause.verb.main.lemma)
-  )
-    return false;
+  // "two people were killed" names no one; "was charged" is the accusation itself, stated as one
+  if (clause.verb.kind === 'passive' || clause.verb.kind === 'future-passive') return false;
   const coordinatedVerbs = clause.segments
     .filter((s) => s.kind === 'coord' || s.kind === 'inf')
     .flatMap((s) => s.words.filter((w) => w.pos === 'VERB'));
@@ -383,7 +380,8 @@ export function sentenceOf(clause: Clause, story: Story, max: number, settings: 
     let words = body.words;
     if (attributed?.at === 'head') {
       // a caption's present tense: "Harwell Foods says its profit rose 12%"
-      const says = tense === 'present' ? presentOf(attributed.verb.lemma, false) : attributed.verb.text;
+      const says =
+        tense === 'present' ? presentOf(attributed.verb.lemma, speakerIsPlural(attributed.speaker, story)) : attributed.verb.text;
       text = `${speaker} ${says} ${text}`;
       words = [...attributed.speaker, attributed.verb, ...words];
     } else if (attributed) {
@@ -393,4 +391,13 @@ export function sentenceOf(clause: Clause, story: Story, max: number, settings: 
     return { text: `${text.replace(/^(\p{Ll})/u, (c) => c.toUpperCase()).replace(/[\s,;:]+$/, '')}.`, words };
   }
   return null;
+}
+
+/** Whether a speaker takes a plural verb: "police say", "board members say", "Troopers say", "the study finds". */
+export function speakerIsPlural(speaker: readonly Word[], story: Story): boolean {
+  const head = speaker.filter((w) => w.pos === 'NOUN' || w.pos === 'PROPN').pop();
+  if (!head) return false;
+  if (/^(?:police|people)$/i.test(head.text)) return true;
+  if (head.pos === 'NOUN') return head.lemma !== head.text.toLowerCase() && !/['’]s?$/.test(head.text);
+  return speaker.length === 1 && commonPlural(head.text, story.surnames);
 }

@@ -1,4 +1,4 @@
-import { commonPlural, parseClauses, type Clause } from './clause';
+import { parseClauses, type Clause } from './clause';
 import {
   accuses,
   ANONYMOUS,
@@ -11,6 +11,7 @@ import {
   REPORTING,
   shortSubject,
   speakerCore,
+  speakerIsPlural,
   subjects,
   verbPart,
   type Part,
@@ -54,12 +55,7 @@ function clauseHeadlines(clause: Clause, story: Story, lead: boolean): Part[] {
   const speaker = attribution ? speakerCore(attribution.speaker) : [];
   const anonymous = speaker.some((w) => ANONYMOUS.test(w.text)) && !speaker.some((w) => w.pos === 'PROPN');
   const speakerPart = speaker.length && !anonymous ? part(speaker, story.curly) : null;
-  const head = speaker.filter((w) => w.pos === 'NOUN' || w.pos === 'PROPN').pop();
-  const speakerPlural =
-    !!head &&
-    (/^police$/i.test(head.text) ||
-      (head.pos === 'NOUN' && head.lemma !== head.text.toLowerCase()) ||
-      (head.pos === 'PROPN' && speaker.length === 1 && commonPlural(head.text, story.surnames)));
+  const speakerPlural = speakerIsPlural(speaker, story);
   const accused = accuses(clause);
   const possessive = attribution?.at === 'head' && /^(?:its|their)$/i.test(clause.subject[0]?.text ?? '');
   const plain = !isPronoun(clause.core) && !accused;

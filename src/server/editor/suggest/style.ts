@@ -65,7 +65,7 @@ export const AP_STATES: Record<string, string> = {
   Wyoming: 'Wyo.',
 };
 
-const KEEP_ARTICLE_BEFORE = /^(?:few|lot|dozen|half|third|quarter|hour|day|week|month|year|decade|minute|time|second|record|number)$/i;
+const KEEP_ARTICLE_BEFORE = /^(?:few|lot|dozen|half|third|quarter|hour|day|week|month|year|decade|minute|time|second)$/i;
 const isComma = (w: Word | undefined) => !!w && /^[,;]$/.test(w.text);
 
 export interface RenderOptions {

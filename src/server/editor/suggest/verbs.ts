@@ -48,6 +48,12 @@ export function finiteCandidate(words: readonly Word[], i: number): boolean {
   if (prev?.pos === 'NUM' && w.pos === 'VERB' && verbForm(w) === 'third') return false;
   if (w.pos === 'AUX') return !/^(?:to)$/i.test(w.text);
   if (w.pos !== 'VERB') return false;
+  // "the only vote": after an article (and its adjectives) the word is a noun, whatever the tagger says
+  for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
+    const x = words[k]!;
+    if (x.pos === 'DET' && /^(?:a|an|the|this|these|those|its|their|his|her|every|each|no)$/i.test(x.text)) return false;
+    if (x.pos !== 'ADJ' && x.pos !== 'ADV') break;
+  }
   return verbForm(w) !== 'ing';
 }
 
