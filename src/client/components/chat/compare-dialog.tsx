@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
+import { choiceDiff, useRevisionEdits } from '../../lib/chat/edit-choices';
 import { engineDiff, wordDiff, type DiffPart, type Revision } from '../../lib/chat/revision';
 import { trpc } from '../../lib/trpc';
 import { cn } from '../../lib/cn';
@@ -40,10 +41,14 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
     ...trpc.chat.compare.queryOptions(revision?.reply ?? { conversationId: 0, messageId: 0 }),
     enabled: Boolean(revision?.reply),
   });
+  const edits = useRevisionEdits(revision?.reply?.messageId ?? null, revision);
+  const rejectedSome = edits !== null && edits.rejected.size > 0;
   const diff = useMemo(() => {
     if (!revision) return null;
-    return engine.data ? engineDiff(engine.data) : wordDiff(revision.before, revision.after);
-  }, [revision, engine.data]);
+    const full = engine.data ? engineDiff(engine.data) : wordDiff(revision.before, revision.after);
+    // With edits rejected, the revision is the result of the writer's choices.
+    return rejectedSome ? choiceDiff(edits.plan, edits.isAccepted, full.changes) : full;
+  }, [revision, engine.data, rejectedSome, edits?.plan, edits?.isAccepted]);
   const close = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root open={revision !== null} onOpenChange={(open) => !open && onClose()}>
@@ -63,12 +68,14 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
             <div>
               <Dialog.Title className="font-sans text-lg font-semibold">Side-by-side comparison</Dialog.Title>
               <Dialog.Description className="mt-0.5 text-sm text-slate-600">
-                Your copy and the editor’s revision, each change highlighted.{' '}
+                {rejectedSome
+                  ? `Your copy and the editor’s revision with the edits you accepted (${edits.acceptedCount} of ${edits.plan.edits.length}), each change highlighted.`
+                  : 'Your copy and the editor’s revision, each change highlighted.'}{' '}
                 {diff && `${diff.changes.length} ${diff.changes.length === 1 ? 'change' : 'changes'}.`}
               </Dialog.Description>
             </div>
             <div className="flex items-center gap-1">
-              {revision && <CopyButton text={revision.after} label="Copy revised text" />}
+              {revision && <CopyButton text={edits?.result ?? revision.after} label="Copy revised text" />}
               <Dialog.Close
                 ref={close}
                 aria-label="Close"

@@ -1,9 +1,12 @@
 import { AlertTriangle, Columns2, FileText, Pin, PinOff, Square } from 'lucide-react';
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { MessageStatus } from '~/shared/schemas/chat';
+import { useRevisionEdits } from '../../lib/chat/edit-choices';
+import { withSectionText, type Revision } from '../../lib/chat/revision';
 import { cn } from '../../lib/cn';
 import { LogoMark } from '../logo';
 import { CopyButton } from './copy-button';
+import { EditList } from './edit-list';
 import { Markdown } from './markdown';
 import { MessageAction } from './message-action';
 import { TypingIndicator } from './typing-indicator';
@@ -56,6 +59,8 @@ interface AssistantProps {
   pinned?: boolean;
   onTogglePin?: () => void;
   onCompare?: () => void;
+  /** The copy this reply revises and its revision: the reply lists its edits to accept or reject. */
+  revision?: Revision | null;
   /** Shown before the text (the file icon of an upload notice). */
   prefix?: ReactNode;
 }
@@ -64,6 +69,13 @@ export const AssistantMessage = memo(function AssistantMessage(p: AssistantProps
   const stopped = p.status === 'stopped' || p.live === 'stopped';
   const failed = p.status === 'error';
   const hasActions = !p.live && p.content.trim() !== '';
+  const edits = useRevisionEdits(p.id ?? null, p.id && !p.live ? (p.revision ?? null) : null);
+  const rejectedSome = edits !== null && edits.rejected.size > 0;
+  // The revised text the reply shows follows the writer's choices.
+  const shown = useMemo(
+    () => (rejectedSome ? withSectionText(p.content, 'Revised text', edits.result) : p.content),
+    [rejectedSome, p.content, edits?.result],
+  );
   return (
     <article
       id={p.id ? `message-${p.id}` : undefined}
@@ -88,7 +100,7 @@ export const AssistantMessage = memo(function AssistantMessage(p: AssistantProps
             {p.prefix ? (
               <div className="flex items-start gap-2 text-[0.95rem] text-slate-800">{p.prefix}</div>
             ) : p.content.trim() ? (
-              <Markdown>{p.content}</Markdown>
+              <Markdown>{shown}</Markdown>
             ) : stopped ? (
               <p className="text-sm text-slate-500 italic">No text arrived before the reply was stopped.</p>
             ) : null}
@@ -109,6 +121,7 @@ export const AssistantMessage = memo(function AssistantMessage(p: AssistantProps
             The editor could not finish this reply.
           </p>
         )}
+        {hasActions && edits && edits.plan.edits.length > 0 && <EditList edits={edits} />}
         {hasActions && (
           <div className="mt-1.5 -ml-1.5 flex items-center gap-0.5">
             <CopyButton text={p.content} />

@@ -64,6 +64,7 @@ export function MessageList(p: MessageListProps) {
                 highlighted={p.highlightId === m.id}
                 pinned={p.isPinned(m.id)}
                 onTogglePin={() => p.onTogglePin(m)}
+                revision={revision}
                 onCompare={
                   revision ? () => p.onCompare({ ...revision, reply: { conversationId: m.conversationId, messageId: m.id } }) : undefined
                 }

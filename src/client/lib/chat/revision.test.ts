@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quickActionMessage, quickActionPrompt } from '~/shared/quick-actions';
-import { copyInUserMessage, revisedTextIn, revisionAt, wordDiff } from './revision';
+import { copyInUserMessage, revisedTextIn, revisionAt, withSectionText, wordDiff } from './revision';
 
 const COPY = 'The council voted on Tuesday in order to approve the budget.\n\nResidents were not consulted, critics say.';
 const REPLY = [
@@ -88,5 +88,20 @@ describe('wordDiff', () => {
       { removed: 'in order', added: '' },
       { removed: '', added: 'now' },
     ]);
+  });
+});
+
+describe('withSectionText', () => {
+  it('replaces the revised text and keeps the sections after it', () => {
+    const shown = withSectionText(REPLY, 'Revised text', 'The council voted on Tuesday in order to approve the budget.');
+    expect(revisedTextIn(shown)).toBe('The council voted on Tuesday in order to approve the budget.');
+    expect(shown.startsWith('## Revised: more concise\n')).toBe(true);
+    expect(shown.endsWith('### Edits explained\n1. “in order to” → “to”: shorter form.')).toBe(true);
+    expect(withSectionText('## Editor’s review\n\nNothing to fix.', 'Revised text', 'x')).toBe('## Editor’s review\n\nNothing to fix.');
+  });
+
+  it('quotes the new text when the section was quoted', () => {
+    const quoted = '### Revised text\n\n> First line.\n>\n> Second line.';
+    expect(withSectionText(quoted, 'Revised text', 'One.\n\nTwo.')).toBe('### Revised text\n\n> One.\n>\n> Two.');
   });
 });

@@ -16,6 +16,18 @@ export function sectionText(markdown: string, title: string): string | null {
   return text ? text.replace(/^>\s?/gm, '') : null;
 }
 
+/** The reply with the body of its `### {title}` section replaced by `text` (quoted again when it was quoted). */
+export function withSectionText(markdown: string, title: string, text: string): string {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((l) => l.trim().toLowerCase().startsWith(`### ${title.toLowerCase()}`));
+  if (start < 0) return markdown;
+  let end = start + 1;
+  while (end < lines.length && !/^#{1,3}\s/.test(lines[end]!) && !/^\s*(-{3,}|\*{3,})\s*$/.test(lines[end]!)) end++;
+  const quoted = lines.slice(start + 1, end).some((l) => /^>/.test(l));
+  const body = text.split('\n').map((l) => (quoted ? `> ${l}`.trimEnd() : l));
+  return [...lines.slice(0, start + 1), '', ...body, ...(end < lines.length ? [''] : []), ...lines.slice(end)].join('\n');
+}
+
 /** The revised copy an editor's reply carries in its "### Revised text" section. */
 export const revisedTextIn = (reply: string) => sectionText(reply, 'Revised text');
 
