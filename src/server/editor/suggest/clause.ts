@@ -1,5 +1,5 @@
 import { tagWords, type Word } from './nlp';
-import { render as renderWords } from './style';
+import { AP_STATES, render as renderWords } from './style';
 import { finiteCandidate, ING_ADJECTIVES, isFuture, isModal, lemmaIs, PARTICLES, PAST_ONLY, SAYING, textIs, verbForm } from './verbs';
 
 /**
@@ -277,11 +277,51 @@ function withoutAsides(words: readonly Word[]): Word[] {
   return out;
 }
 
+const STATE_NAME = new RegExp(
+  `^(?:${[
+    ...Object.keys(AP_STATES),
+    ...Object.values(AP_STATES),
+    'Alaska',
+    'Hawaii',
+    'Idaho',
+    'Iowa',
+    'Maine',
+    'Ohio',
+    'Texas',
+    'Utah',
+    'D.C.',
+  ]
+    .map((n) => n.replace(/\./g, '\\.'))
+    .join('|')})$`,
+);
+
+/**
+ * The length of ", Illinois," (comma, state, comma) after a place at i, or 0: the
+ * commas of "a Peoria, Illinois, woman" belong to the place, not to an aside.
+ */
+export function stateAfter(words: readonly Word[], i: number): number {
+  if (!isComma(words[i]) || words[i - 1]?.pos !== 'PROPN') return 0;
+  for (const n of [1, 2]) {
+    const name = words
+      .slice(i + 1, i + 1 + n)
+      .map((w) => w.text)
+      .join(' ');
+    if (STATE_NAME.test(name)) return isComma(words[i + 1 + n]) ? n + 2 : n + 1;
+  }
+  return 0;
+}
+
 /** The subject's core: words up to the first comma, relative pronoun, participle or day. */
 function coreOf(words: readonly Word[]): Word[] {
   const out: Word[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
+    const state = stateAfter(words, i);
+    if (state) {
+      out.push(...words.slice(i, i + state));
+      i += state - 1;
+      continue;
+    }
     // a restrictive clause ("people who walked 7,000 steps a day") is the subject's meaning and stays
     const restrictive = words.slice(0, i).some((x, k) => RELATIVE.test(x.text) && !isComma(words[k - 1]));
     if (
@@ -455,6 +495,13 @@ function segment(words: readonly Word[], from: number, to: number): Segment[] {
     if (isComma(w)) {
       const next = words[i + 1];
       if (!next) break;
+      const state = stateAfter(words, i);
+      if (cur && state) {
+        // "in Springfield, Illinois, on Tuesday": the closing comma stays only when the phrase goes on
+        cur.words.push(...words.slice(i, i + state - (isComma(words[i + state - 1]) ? 1 : 0)));
+        i += state - (isComma(words[i + state - 1]) ? 2 : 1);
+        continue;
+      }
       if (
         cur &&
         ((/^\d/.test(next.text) && (words[i - 1]?.pos === 'NUM' || words[i - 2]?.pos === 'NUM')) || listContinues(words, i + 1, to))

@@ -1,4 +1,4 @@
-import { commonPlural, PARTICIPLE_WITHOUT_OBJECT, type Clause, type Segment } from './clause';
+import { commonPlural, PARTICIPLE_WITHOUT_OBJECT, stateAfter, type Clause, type Segment } from './clause';
 import { ageAtDeath, type Story } from './facts';
 import type { Word } from './nlp';
 import { render, tidy } from './style';
@@ -299,7 +299,13 @@ export function subjects(clause: Clause, story: Story, mode: Mode = 'headline'):
     }
     const p = part(words, curly, mode);
     // an appositive or relative clause in the subject is closed by a comma before the verb
-    return words.some((w) => /^[,;]$/.test(w.text)) ? { ...p, text: `${tidy(p.text)},` } : p;
+    let aside = false;
+    for (let k = 0; k < words.length; k++) {
+      const state = stateAfter(words, k);
+      if (state) k += state - 1;
+      else if (/^[,;]$/.test(words[k]!.text)) aside = true;
+    }
+    return aside ? { ...p, text: `${tidy(p.text)},` } : p;
   };
   if (mode === 'headline' && !possessive && /^(?:his|her|their|its|my|our|your)$/i.test(clause.subject[0]?.text ?? '')) return [];
   const out = [build(clause.subject)];

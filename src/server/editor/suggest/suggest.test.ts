@@ -10,7 +10,19 @@ import type { Edit, SuggestionKind } from '../types';
 import { HEADLINE_STYLE, vet } from './check';
 import { HEADLINE_MAX, SOCIAL_MAX, suggest } from './index';
 import { tagWords } from './nlp';
-import { ARREST, BUSINESS, COUNCIL, COURTS, OBITUARY, POLICE_LABEL, SCIENCE, SPORTS, STORIES, type TestStory } from './test-stories';
+import {
+  ARREST,
+  BUSINESS,
+  COUNCIL,
+  COURTS,
+  LOTTERY,
+  OBITUARY,
+  POLICE_LABEL,
+  SCIENCE,
+  SPORTS,
+  STORIES,
+  type TestStory,
+} from './test-stories';
 
 const KINDS: readonly SuggestionKind[] = ['headline', 'social', 'caption'];
 const CAPTION_MAX = 300;
@@ -178,6 +190,13 @@ describe('suggest', () => {
     for (const story of STORIES)
       for (const h of of(story).byKind.headline)
         expect(h.replace(/\b(?:says?|finds?)\b.*/, '')).not.toMatch(/\b(?:voted|threw|fell|died|was|were)\b/);
+  });
+
+  it('abbreviates a state the AP headline way after its city, and spells it out in a caption as body text does', () => {
+    expect(of(LOTTERY).byKind.headline[0]).toBe('Peoria, Ill., woman wins $2 million in state lottery');
+    expect(of(LOTTERY).byKind.caption[0]).toMatch(
+      /^A Peoria, Illinois, woman wins \$2 million in the state lottery\. A Peoria, Illinois, woman won \$2 million in the state lottery Saturday/,
+    );
   });
 
   it('never carries a label the review flags into any suggestion', () => {

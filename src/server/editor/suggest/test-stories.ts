@@ -104,4 +104,13 @@ Troopers said the chase began at about 2 a.m. when the car, reported stolen in G
 No one was hurt.`,
 };
 
-export const STORIES: readonly TestStory[] = [COURTS, POLICE_LABEL, COUNCIL, BUSINESS, SPORTS, SCIENCE, OBITUARY, ARREST];
+export const LOTTERY: TestStory = {
+  beat: 'local',
+  text: `A Peoria, Illinois, woman won $2 million in the state lottery Saturday, lottery officials said.
+
+Janet Morrow, 63, bought the ticket at a gas station on War Memorial Drive. She said she plans to pay off her mortgage and travel to Ireland.
+
+"I checked the numbers four times," Morrow said.`,
+};
+
+export const STORIES: readonly TestStory[] = [COURTS, POLICE_LABEL, COUNCIL, BUSINESS, SPORTS, SCIENCE, OBITUARY, ARREST, LOTTERY];
