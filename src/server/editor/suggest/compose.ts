@@ -302,8 +302,11 @@ export function subjects(clause: Clause, story: Story, mode: Mode = 'headline'):
     let aside = false;
     for (let k = 0; k < words.length; k++) {
       const state = stateAfter(words, k);
-      if (state) k += state - 1;
-      else if (/^[,;]$/.test(words[k]!.text)) aside = true;
+      // "Molly Brandt of Boulder, Colo., is third": a state that ends the subject takes its closing comma
+      if (state) {
+        if (k + state >= words.length) aside = true;
+        k += state - 1;
+      } else if (/^[,;]$/.test(words[k]!.text)) aside = true;
     }
     return aside ? { ...p, text: `${tidy(p.text)},` } : p;
   };
