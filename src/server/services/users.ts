@@ -21,7 +21,8 @@ export function toPublicUser(u: UserRow): PublicUser {
   };
 }
 
-const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && (e as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+export const isUniqueViolation = (e: unknown) =>
+  e instanceof Error && 'code' in e && (e as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 export function createUserService(db: DB, clock: Clock) {
   const service = {

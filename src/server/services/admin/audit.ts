@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
+import { keysetPage } from '../keyset-page';
 
 /** Who acted, and from where: every admin call carries it. */
 export interface Actor {
@@ -116,9 +117,7 @@ export function createAuditService(db: DB, clock: Clock) {
         .orderBy(desc(auditLog.id))
         .limit(page.limit + 1)
         .all();
-      const more = rows.length > page.limit;
-      const items = rows.slice(0, page.limit).map(toEntry);
-      return { items, nextCursor: more ? String(items.at(-1)!.id) : null };
+      return keysetPage(rows, page.limit, toEntry, (r) => String(r.id));
     },
 
     /** The admins who appear in the log, for the filter. */

@@ -8,6 +8,7 @@ import type { BillingService } from '../billing';
 import { teamShape, toTeam, type IssuedInvitation, type TeamService } from '../teams';
 import { changedFields, type Actor, type AuditService } from './audit';
 import { likeEscaped } from './users';
+import { keysetPage } from '../keyset-page';
 
 const AUDITED_TEAM_FIELDS = ['name', 'ownerId', 'maxSeats', 'subscriptionStatus', 'subscriptionPlan'] as const;
 
@@ -40,9 +41,13 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
         .orderBy(desc(teams.id))
         .limit(query.limit + 1)
         .all();
-      const more = rows.length > query.limit;
-      const items = rows.slice(0, query.limit).map((r) => teamShape(r.team, r.ownerUsername, r.usedSeats));
-      return { items, total, nextCursor: more ? String(items.at(-1)!.id) : null };
+      const page = keysetPage(
+        rows,
+        query.limit,
+        (r) => teamShape(r.team, r.ownerUsername, r.usedSeats),
+        (r) => String(r.team.id),
+      );
+      return { ...page, total };
     },
 
     create(actor: Actor, input: AdminCreateTeamInput): AdminTeam {

@@ -14,8 +14,9 @@ import type { DB } from '../../db';
 import { fail } from '../../errors';
 import type { BillingService } from '../billing';
 import { isGift } from '../billing/payer';
-import { toPublicUser, type UserService } from '../users';
+import { isUniqueViolation, toPublicUser, type UserService } from '../users';
 import { changedFields, type Actor, type AuditService } from './audit';
+import { keysetPage } from '../keyset-page';
 
 export const ALREADY_SUBSCRIBED = 'This user already has an active paid subscription';
 
@@ -28,8 +29,6 @@ export function containsPattern(search: string): string {
 
 export const likeEscaped = (column: Parameters<typeof like>[0], search: string): SQL =>
   sql`${column} LIKE ${containsPattern(search)} ESCAPE '\\'`;
-
-const isUniqueViolation = (e: unknown) => e instanceof Error && 'code' in e && (e as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 interface Deps {
   db: DB;
@@ -81,9 +80,7 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
         .orderBy(desc(users.id))
         .limit(query.limit + 1)
         .all();
-      const more = rows.length > query.limit;
-      const items = rows.slice(0, query.limit).map(toPublicUser);
-      return { items, total, nextCursor: more ? String(items.at(-1)!.id) : null };
+      return { ...keysetPage(rows, query.limit, toPublicUser, (r) => String(r.id)), total };
     },
 
     /** Users in no team, who may own a new one. */

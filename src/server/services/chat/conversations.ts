@@ -13,6 +13,7 @@ import type { DB } from '../../db';
 import { fail } from '../../errors';
 import { toConversation, toMessage } from './shapes';
 import { titleFromMessage } from './title';
+import { keysetPage } from '../keyset-page';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
@@ -107,9 +108,7 @@ export function createConversationStore(db: DB, clock: Clock) {
       const after = page.cursor ? decodeCursor(page.cursor) : null;
       const limit = page.limit + 1;
       const rows = after ? nextPageQuery.all({ userId, limit, ...after }) : firstPageQuery.all({ userId, limit });
-      const more = rows.length > page.limit;
-      const items = more ? rows.slice(0, page.limit) : rows;
-      return { items: items.map(toConversation), nextCursor: more ? encodeCursor(items.at(-1)!) : null };
+      return keysetPage(rows, page.limit, toConversation, encodeCursor);
     },
 
     get(userId: number, id: number): ConversationWithMessages {
