@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../scripts/chromium.mjs';
 import { buildClient } from '../scripts/bundle-budget.mjs';
 import { freePort, killChildren, startChild } from './support';
 
@@ -26,15 +26,6 @@ const PAGES = [
   { path: '/', signedIn: false },
   { path: '/auth', signedIn: false },
   { path: '/chat', signedIn: true },
-];
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 type Preset = 'mobile' | 'desktop';
@@ -163,10 +154,7 @@ export async function run(args: string[]): Promise<number> {
     cwd: root,
   });
   const debugPort = await freePort();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`],
-  });
+  const browser = await launchChromium([`--remote-debugging-port=${debugPort}`]);
   let failed = false;
   try {
     await waitForHealth(baseURL, 60_000);

@@ -12,7 +12,6 @@ export interface PageResult extends BudgetPage {
 }
 export const BUDGETS_KB: Record<string, number>;
 export const PAGES: BudgetPage[];
-export function launchChromium(): Promise<Browser>;
 export function buildClient(outDir: string): Promise<void>;
 export function measurePage(browser: Browser, baseURL: string, page: BudgetPage): Promise<PageResult>;
 export function measureBundles(

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/support';
-import { buildClient, formatResults, launchChromium, measureBundles, PAGES } from '../../scripts/bundle-budget.mjs';
+import { buildClient, formatResults, measureBundles, PAGES } from '../../scripts/bundle-budget.mjs';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/server';
 
