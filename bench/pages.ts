@@ -15,29 +15,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import lighthouse, { desktopConfig } from 'lighthouse';
 import { launchChromium } from '../scripts/chromium.mjs';
+import {
+  auditPage,
+  LIGHTHOUSE_PAGES as PAGES,
+  LIGHTHOUSE_TARGETS as TARGETS,
+  trialAccount,
+  type LighthouseRun as Run,
+  type Preset,
+} from '../scripts/lighthouse';
 import { buildClient } from '../scripts/bundle-budget.mjs';
 import { freePort, killChildren, startChild } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TARGETS = { performance: 95, accessibility: 100 };
-const PAGES = [
-  { path: '/', signedIn: false },
-  { path: '/auth', signedIn: false },
-  { path: '/chat', signedIn: true },
-];
-
-type Preset = 'mobile' | 'desktop';
-
-interface Run {
-  performance: number;
-  accessibility: number;
-  lcpMs: number;
-  tbtMs: number;
-  landedOn: string;
-  failedA11y: string[];
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -56,79 +46,6 @@ async function waitForHealth(url: string, timeoutMs: number) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`bench pages: the server did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`bench pages: POST ${new URL(url).pathname}: ${res.status} ${await res.text()}`);
-  return res;
-}
-
-/** A new account on its free trial; returns its session cookie. */
-async function trialAccount(baseURL: string): Promise<string> {
-  const id = Date.now().toString(36);
-  const account = { username: `lighthouse${id}`, email: `lighthouse.${id}@example.com`, password: 'Deadline#2026' };
-  await post(`${baseURL}/api/register`, account);
-  const login = await post(`${baseURL}/api/login`, { email: account.email, password: account.password });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  await post(`${baseURL}/api/create-subscription`, {}, cookie);
-  return cookie;
-}
-
-/** Lighthouse now and then fails to record a trace on a busy machine and asks to be run again: it is, twice at most. */
-async function audit(url: string, debugPort: number, preset: Preset, cookie?: string): Promise<Run> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await auditOnce(url, debugPort, preset, cookie);
-    } catch (error) {
-      if (attempt === 3 || !(error instanceof LighthouseRuntimeError)) throw error;
-      console.log(`  (${url}: ${error.message}; running Lighthouse again)`);
-    }
-  }
-}
-
-class LighthouseRuntimeError extends Error {}
-
-async function auditOnce(url: string, debugPort: number, preset: Preset, cookie?: string): Promise<Run> {
-  const result = await lighthouse(
-    url,
-    {
-      port: debugPort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    },
-    preset === 'desktop' ? desktopConfig : undefined,
-  );
-  if (!result) throw new Error(`bench pages: Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new LighthouseRuntimeError(`${lhr.runtimeError.code}`);
-  const a11yRefs = lhr.categories.accessibility?.auditRefs ?? [];
-  return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-    landedOn: new URL(lhr.finalDisplayedUrl).pathname,
-    failedA11y: a11yRefs
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .map((ref) => `${ref.id}: ${lhr.audits[ref.id]!.title}${failingNodes(lhr.audits[ref.id]!.details)}`),
-  };
-}
-
-/** The elements an accessibility audit failed on, by their CSS selector. */
-function failingNodes(details: unknown): string {
-  const items = (details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
-  const selectors = items.map((item) => item.node?.selector).filter((s): s is string => !!s);
-  return selectors.length ? `\n      ${selectors.join('\n      ')}` : '';
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -170,7 +87,7 @@ export async function run(args: string[]): Promise<number> {
       for (const page of PAGES) {
         const results: Run[] = [];
         for (let i = 0; i < runs; i++)
-          results.push(await audit(`${baseURL}${page.path}`, debugPort, preset, page.signedIn ? cookie : undefined));
+          results.push(await auditPage(`${baseURL}${page.path}`, debugPort, preset, page.signedIn ? cookie : undefined));
         if (results.some((r) => r.landedOn !== page.path)) throw new Error(`bench pages: ${page.path} landed on ${results[0]!.landedOn}`);
         const perf = median(results.map((r) => r.performance));
         const a11y = median(results.map((r) => r.accessibility));
