@@ -6,6 +6,7 @@ import { buttonClasses } from '../components/button';
 import { Card } from '../components/card';
 import { LoadingLine } from '../components/admin/list-status';
 import { teamPagesQuery, userPagesQuery } from '../lib/admin';
+import { titleHead } from '../lib/page-title';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import { authedLayout } from './layouts';
 
@@ -16,6 +17,7 @@ const loadConsole = async () => (consoleModule ??= await import('../components/a
 export const adminRoute = createRoute({
   getParentRoute: () => authedLayout,
   path: '/admin',
+  head: titleHead('Admin Console'),
   // For an admin the console's code and its first pages are fetched at once, not one after the other.
   // Only the code is awaited: the page then shows its 'Loading users...' line while the rows arrive,
   // and rendering a loaded module skips the Suspense fallback React holds for 300 ms.

@@ -1,10 +1,12 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { titleHead } from '../lib/page-title';
 import { toast } from '../lib/toast';
 import { rootRoute } from './root';
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
+  head: titleHead('Reset password'),
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
   beforeLoad: ({ search, preload }) => {

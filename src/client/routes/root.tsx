@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../components/button';
 import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/spinner';
 import { useCurrentUser } from '../lib/auth';
+import { titleHead } from '../lib/page-title';
 import { ensureUser } from '../lib/session';
 import { useCurrentToast } from '../lib/toast';
 
@@ -21,6 +22,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context }) => {
     await ensureUser(context.queryClient);
   },
+  // Names the not-found page, which no route of its own renders; every page's route names itself.
+  head: titleHead(null),
   component: RootLayout,
   pendingComponent: PageSpinner,
   notFoundComponent: NotFound,
@@ -33,6 +36,7 @@ function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
+      <HeadContent />
       <Outlet />
       {user && (
         <Suspense fallback={null}>

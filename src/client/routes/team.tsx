@@ -1,11 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
 import { teamAccessQueryOptions } from '../lib/access';
+import { titleHead } from '../lib/page-title';
 import { trpc } from '../lib/trpc';
 import { authedLayout } from './layouts';
 
 export const teamRoute = createRoute({
   getParentRoute: () => authedLayout,
   path: '/team',
+  head: titleHead('Team'),
   loader: async ({ context: { queryClient, user } }) => {
     if (user.teamId == null) return;
     const team = await queryClient.ensureQueryData(teamAccessQueryOptions(user.teamId));
