@@ -13,6 +13,8 @@ describe('context/change-without-baseline', () => {
     ['Applications for permits rose 40%.', 'rose 40%', null],
     ['Truck thefts in the city jumped 25%.', 'jumped 25%', null],
     ['Shares of the company rose 6 percent after the news.', 'rose 6 percent', null],
+    ['The new jail will cost $61 million, nearly double what the county had planned.', 'nearly double what the county had planned', null],
+    ['Repairs ran to three times the original estimate.', 'three times the original estimate', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(changeWithoutBaseline, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -27,6 +29,7 @@ describe('context/change-without-baseline', () => {
     // a market move is dated by its trading session
     'Shares rose 6 percent in afternoon trading.',
     'The stock slid 3 percent for the week.',
+    'The bridge cost $4 million, twice the original estimate of $2 million.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(changeWithoutBaseline, text)).toEqual([]);
   });

@@ -10,6 +10,10 @@ const CONTEXT =
 const BASELINE =
   /\b(?:compar(?:ed|es|ison)|a year (?:earlier|ago|before)|year over year|(?:from|than) (?:\$?\d|last|a year|the (?:same|previous|prior))|since (?:19|20)\d\d)\b/i;
 
+/** A multiple of an unnamed figure: "twice what was budgeted", "three times the original estimate". */
+const RATIO =
+  '(?:(?:more than|nearly|almost|about|roughly)\\s+)?(?:twice|double|triple|three times|four times|five times|ten times|half)\\s+(?:what\\s+(?:was|it|the|they|he|she|officials|the city|the county|the state)\\b[^.,;]{0,30}|as (?:much|many) as (?:planned|budgeted|expected|projected|estimated|last year|before)|the (?:original|initial|earlier|first|projected|estimated|budgeted)\\s+(?:amount|estimate|budget|cost|price|figure|total|number|bid|projection))';
+
 export const changeWithoutBaseline = defineRule({
   id: 'context/change-without-baseline',
   category: 'context',
@@ -17,7 +21,20 @@ export const changeWithoutBaseline = defineRule({
     'A change needs a baseline, a period and a source ("rose 40% from 2023, according to county data"); without them readers cannot judge it.',
   autoFix: false,
   check(doc) {
-    return scan(doc.outsideQuotes, wordRegex(CHANGE, 'giu'), (m) => {
+    // "more than twice what was budgeted": a ratio to a figure the copy never gives
+    const ratios = scan(doc.outsideQuotes, wordRegex(RATIO, 'giu'), (m) => {
+      const sentence = doc.sentenceAt(m.index);
+      if (!sentence) return null;
+      const rest = doc.text.slice(m.index + m[0].length, sentence.end);
+      if (/[\d$]|\b(?:million|billion)\b/.test(rest.split(/[;—]/)[0]!)) return null;
+      return {
+        start: m.index,
+        end: m.index + m[0].length,
+        message: `"${m[0]}": give the figure it is compared with.`,
+        suggestion: null,
+      };
+    });
+    const changes = scan(doc.outsideQuotes, wordRegex(CHANGE, 'giu'), (m) => {
       const sentence = doc.sentenceAt(m.index);
       if (!sentence) return null;
       const verb = m[1]!;
@@ -45,5 +62,6 @@ export const changeWithoutBaseline = defineRule({
         suggestion: null,
       };
     });
+    return [...ratios, ...changes];
   },
 });

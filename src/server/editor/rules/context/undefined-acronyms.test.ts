@@ -13,6 +13,7 @@ describe('context/undefined-acronyms', () => {
     ["The district will seek a loan through the state's SRF program.", 'SRF', null],
     ['Owners must apply for a ZPA before the ban.', 'ZPA', null],
     ['The KFD said the fire started in a garage.', 'KFD', null],
+    ['Drivers face a 20-minute detour, PennDOT said.', 'PennDOT', null],
     ['The findings, published Tuesday, drew on the NHIS survey.', 'NHIS', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(undefinedAcronyms, text)).toContainEqual({ text: flagged, suggestion });
@@ -28,6 +29,8 @@ describe('context/undefined-acronyms', () => {
     // a publication named by its initials
     'The findings were published Tuesday in The BMJ.',
     'The study appeared in the journal NEJM Evidence.',
+    'The Minnesota Department of Transportation (MnDOT) will close the bridge.',
+    'Gov. Ron DeSantis and Sen. Ted McCarthy spoke.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(undefinedAcronyms, text)).toEqual([]);
   });

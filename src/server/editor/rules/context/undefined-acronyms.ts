@@ -35,7 +35,8 @@ export const undefinedAcronyms = defineRule({
     if (letters > 0 && upper / letters > 0.5) return []; // an all-caps text, not acronyms
     const seen = new Set<string>();
     const hits: Hit[] = [];
-    for (const m of text.matchAll(/(?<![\p{L}\p{N}.&-])([A-Z][A-Z&]{1,5}[0-9]?)(s)?(?![\p{L}\p{N}&-])/gu)) {
+    // agencies' mixed-case initials count too: MnDOT, PennDOT
+    for (const m of text.matchAll(/(?<![\p{L}\p{N}.&-])([A-Z][A-Z&]{1,5}[0-9]?|[A-Z][a-z]{1,3}[A-Z]{2,5})(s)?(?![\p{L}\p{N}&-])/gu)) {
       const acronym = m[1]!;
       const at = m.index;
       if (doc.inLayout(at, at + acronym.length)) continue; // a dateline city (BOISE) or a section label (UP NEXT)

@@ -16,6 +16,11 @@ describe('legal/crimes-as-fact', () => {
   it.each([
     ['Police arrested a man Saturday after he stole a pickup truck.', 'he stole', 'he allegedly stole'],
     [
+      'A clerk was charged Monday with theft. Dana Voss, 41, the clinic’s billing manager since 2020, embezzled $90,000.',
+      'Voss, 41, the clinic’s billing manager since 2020, embezzled',
+      null,
+    ],
+    [
       'Derek Holm, who assaulted a bus driver in March, will appear in court on a felony assault charge.',
       'who assaulted',
       'who allegedly assaulted',

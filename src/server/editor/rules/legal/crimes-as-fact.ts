@@ -58,7 +58,7 @@ export const crimesAsFact = defineRule({
       ...scan(
         doc.outsideQuotes,
         wordRegex(
-          `([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)((?:,\\s+[^,.;"“”]{1,70},)?)\\s+(${CRIME_VERBS})`,
+          `([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)((?:(?:,\\s+[^,.;"“”]{1,70}){1,2},)?)\\s+(${CRIME_VERBS})`,
           'gu',
         ),
         (m) => {

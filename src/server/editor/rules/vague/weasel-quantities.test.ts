@@ -12,6 +12,7 @@ describe('vague/weasel-quantities', () => {
   it.each([
     ['Many residents told surveyors they spend half their income on rent.', 'Many residents', null],
     ['A number of parents spoke against the schedule.', 'A number of parents', null],
+    ['Researchers surveyed teachers at several districts in the state.', 'several districts', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(weaselQuantities, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -20,6 +21,8 @@ describe('vague/weasel-quantities', () => {
     'Forty residents told surveyors they spend half their income on rent.',
     'How many residents attended is unclear.',
     'As many as 40 people attended.',
+    'Several drivers said the schedule left no time for breaks.',
+    'The study took several years to finish.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(weaselQuantities, text)).toEqual([]);
   });

@@ -1,16 +1,21 @@
 import { defineRule, scan, wordRegex } from '../rule';
 
+const SPAN_OR_MEASURE =
+  /^\s+(?:seconds|minutes|hours|days|nights|weeks|weekends|months|years|decades|generations|times|occasions|rounds|innings|quarters|seasons|miles|feet|yards|inches|meters|blocks|steps|inches|pounds|points|percentage points|degrees|stories|floors|pages|paragraphs|sentences|words)\b/i;
+
+const STUDY = /\b(?:researchers?|study|studied|survey(?:ed)?|poll(?:ed)?|trial|experiment|sample|analy[sz]ed|followed)\b/i;
+
 export const weaselQuantities = defineRule({
   id: 'vague/weasel-quantities',
   category: 'vague',
-  explanation: 'Give the number: "many", "a number of" and "numerous" tell readers nothing they can check.',
+  explanation: 'Give the number: "many", "several" and "numerous" tell readers nothing they can check.',
   autoFix: false,
   check(doc) {
     const { text } = doc;
     return scan(
       doc.outsideQuotes,
       wordRegex(
-        '(?:quite a few|a handful of|many|numerous|countless|a number of|a lot of|lots of|a host of|a slew of|a great deal of|a significant number of|a large number of|a good number of|untold|a multitude of|scores of)(?=\\s+[\\p{L}])',
+        '(?:quite a few|a handful of|several|many|numerous|countless|a number of|a lot of|lots of|a host of|a slew of|a great deal of|a significant number of|a large number of|a good number of|untold|a multitude of|scores of)(?=\\s+[\\p{L}])',
         'giu',
       ),
       (m) => {
@@ -20,6 +25,11 @@ export const weaselQuantities = defineRule({
         if (/^\s+(of\s+(?:the|these|those|them|whom|which|its|their)\s+\d|more|times|years|months|weeks|days|\d)/i.test(after)) return null;
         if (/^\s+(of|are|were|have|had|will|would|say|said|believe|agree)\b/i.test(after) && /^many$/i.test(m[0])) return null; // "many of", "many say" (vague/unnamed-sources)
         if (/^\s+(?:at|of|in|on|for|to)\b/i.test(after)) return null; // "lots of at least a quarter acre"
+        // "several" is fair in a story ("several drivers said"); in a study's method it hides the sample size readers weigh
+        if (/^several$/i.test(m[0])) {
+          if (SPAN_OR_MEASURE.test(after) || /^\s+(?:other|more|new|of)\b/i.test(after)) return null;
+          if (!STUDY.test(doc.sentenceAt(m.index)?.text ?? '')) return null;
+        }
         const end = m.index + m[0].length + (after.match(/^\s+[\p{L}'’-]+/u)?.[0].length ?? 0);
         return { start: m.index, end, message: `Vague quantity: "${text.slice(m.index, end)}". How many?`, suggestion: null };
       },
