@@ -15,6 +15,8 @@ describe('grammar/agreement', () => {
     ['There is many reasons to wait.', 'is', 'are'],
     ['They was late to the meeting.', 'was', 'were'],
     ['Mortgage rates has fallen below 6 percent.', 'has', 'have'],
+    ['Police said Travis Boone are charged with two counts of arson.', 'are', 'is'],
+    ['Dana Whitfield were the only witness.', 'were', 'was'],
     ['The nurses say staffing levels is unsafe on several floors.', 'is', 'are'],
     ['Water bills was higher than expected this spring.', 'was', 'were'],
     ['Property taxes doesn’t cover the cost.', 'does', 'do'],
@@ -47,6 +49,9 @@ describe('grammar/agreement', () => {
     'Among the reasons is cost.',
     'The Lakers is the name on the jersey.',
     'If only she were here to see it.',
+    'Maria Lopez and Travis Boone are charged with arson.',
+    'New Yorkers are used to the noise.',
+    'The Kansas City Chiefs are 10-2.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(agreement, text)).toEqual([]);
   });

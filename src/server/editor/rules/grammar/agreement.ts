@@ -135,6 +135,28 @@ export const agreement = defineRule({
         suggestion: right,
       });
     }
+    // one person's full name, then a plural verb: "Travis Boone are charged"
+    for (let i = 2; i < all.length; i++) {
+      const verb = all[i]!;
+      const [first, last] = [all[i - 2]!, all[i - 1]!];
+      if (!/^(?:are|were|have|aren['’]t|weren['’]t|haven['’]t)$/i.test(verb.text)) continue;
+      if (first.pos !== 'PROPN' || last.pos !== 'PROPN' || !/^\p{Lu}\p{Ll}+$/u.test(first.text) || !/^\p{Lu}\p{Ll}+$/u.test(last.text))
+        continue;
+      if (text.slice(first.end, last.start) !== ' ' || text.slice(last.end, verb.start) !== ' ') continue;
+      // "New Yorkers are", "the Smiths were": a plural name is a group
+      if (looksPlural(last.text) || /^(?:The|A|An)$/.test(first.text)) continue;
+      // "Smith and Travis Boone are", "Kansas City Chiefs are": a compound subject or a longer name
+      const before = i >= 3 && !doc.startsSentence(first.start) ? all[i - 3]! : null;
+      if (before && (/^(?:and|or|&|,|of|nor|the)$/i.test(before.text) || before.pos === 'PROPN' || before.pos === 'NOUN')) continue;
+      const word = verb.text.replace(/n['’]t$/i, '');
+      const right = `${singularVerb(word)}${verb.text.slice(word.length)}`;
+      hits.push({
+        start: verb.start,
+        end: verb.end,
+        message: `"${first.text} ${last.text}" is one person: use "${right}".`,
+        suggestion: right,
+      });
+    }
     // "there is many reasons"
     hits.push(
       ...scan(
