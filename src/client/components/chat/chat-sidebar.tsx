@@ -6,6 +6,7 @@ import { CHAT_LIMITS, type Conversation, type ConversationPage, type SearchHit }
 import type { PublicUser } from '~/shared/types';
 import { cn } from '../../lib/cn';
 import { serverMessage } from '../../lib/errors';
+import { snippetParts } from '../../lib/chat/search-marks';
 import { conversationTimeLabel, matchesConversation } from '../../lib/chat/time-label';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -202,19 +203,15 @@ function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () =>
   );
 }
 
-/** The snippet with the words searched for marked. */
+/** The snippet with the words searched for marked; React escapes every part, so a message's text is never markup. */
 function Highlighted({ text, query }: { text: string; query: string }) {
-  const words = query.match(/[\p{L}\p{N}]+/gu);
-  if (!words?.length) return text;
-  // Letters and digits only, so nothing in the pattern needs escaping.
-  const pattern = new RegExp(`(${words.join('|')})`, 'giu');
-  return text.split(pattern).map((part, i) =>
-    i % 2 === 1 ? (
+  return snippetParts(text, query).map((part, i) =>
+    part.match ? (
       <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-slate-900">
-        {part}
+        {part.text}
       </mark>
     ) : (
-      part
+      part.text
     ),
   );
 }

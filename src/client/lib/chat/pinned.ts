@@ -1,6 +1,9 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { LIMITS } from '~/shared/limits';
+import { plainText } from '~/shared/plain-text';
 import type { Message } from '~/shared/schemas/chat';
+
+export { plainText };
 
 /** The localStorage key the spec names; pins stay in this browser only. */
 export const PINNED_STORAGE_KEY = 'pinned-messages';
@@ -61,23 +64,6 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
-}
-
-/** A reply's Markdown as the words a reader sees: no heading marks, emphasis, code ticks or link syntax. */
-export function plainText(markdown: string): string {
-  // An escaped mark ("\*") is a literal character: hide it from the emphasis rule, then restore it.
-  const ESC = '\uE000';
-  return markdown
-    .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, `${ESC}$1`)
-    .replace(/```[a-z]*\n?/gi, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s*>\s?/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/(?<![\uE000\w])(\*\*|__|\*|_|~~|`)(?=\S)([^\uE000]*?[^\s\uE000])\1(?!\w)/g, '$2')
-    .replaceAll(ESC, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** The first 150 characters of a pin (as plain text), with an ellipsis when there is more. */

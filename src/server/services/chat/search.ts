@@ -1,6 +1,7 @@
 import type { SearchHit } from '../../../shared/schemas/chat';
 import type { DB } from '../../db';
 import { toConversation } from './shapes';
+import { searchSnippet } from './snippet';
 
 const MAX_CONVERSATIONS = 50;
 const MAX_MESSAGE_HITS = 300;
@@ -46,7 +47,7 @@ const toDates = (r: ConversationRowRaw) => ({
  * FTS5 to the caller's messages (migrations 0005, 0006); newest first is the index's own order,
  * so the scan stops at the limit instead of ranking every match.
  */
-export const MESSAGE_MATCHES_SQL = `SELECT c.id, c.title, c.created_at, c.updated_at, m.id AS message_id,
+export const MESSAGE_MATCHES_SQL = `SELECT c.id, c.title, c.created_at, c.updated_at, m.id AS message_id, m.role,
        snippet(messages_fts, 0, '', '', '…', 16) AS snippet
 FROM messages_fts
 JOIN messages m ON m.id = messages_fts.rowid
@@ -62,9 +63,10 @@ export function createConversationSearch(db: DB) {
      WHERE user_id = ? AND instr(lower(title), lower(?)) > 0
      ORDER BY updated_at DESC, id DESC LIMIT ${MAX_CONVERSATIONS}`,
   );
-  const messageMatches = sqlite.prepare<[string, number], ConversationRowRaw & { message_id: number; snippet: string }>(
-    MESSAGE_MATCHES_SQL,
-  );
+  const messageMatches = sqlite.prepare<
+    [string, number],
+    ConversationRowRaw & { message_id: number; role: 'user' | 'assistant'; snippet: string }
+  >(MESSAGE_MATCHES_SQL);
 
   return function search(userId: number, query: string): SearchHit[] {
     const hits = new Map<number, { row: ConversationRowRaw; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();
@@ -74,7 +76,7 @@ export function createConversationSearch(db: DB) {
       for (const r of messageMatches.all(ownedFtsQuery(userId, fts), userId)) {
         const hit = hits.get(r.id) ?? { row: r, titleMatch: false, messages: [] };
         hits.set(r.id, hit);
-        hit.messages.push({ id: r.message_id, snippet: r.snippet });
+        hit.messages.push({ id: r.message_id, snippet: searchSnippet(r.snippet, r.role) });
       }
     }
     return [...hits.values()]

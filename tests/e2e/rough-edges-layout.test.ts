@@ -1,0 +1,79 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, loginByApi, newAccount, newPage, registerByApi, shows, type Account } from './support/browser';
+import { serverAndBrowser } from './support/suite';
+
+// Rough edges of issue 13 found on a walk-through: what search, replies, phones and headings show.
+
+const STORY =
+  'The city council voted 7-2 on Tuesday in order to approve a new budget of 5 million dollars, officials said. At this point in time, many residents are unhappy with the plan, and the mayor will hold a meeting next week.';
+
+const suite = serverAndBrowser();
+
+interface ChatSession {
+  context: BrowserContext;
+  page: Page;
+  account: Account;
+}
+
+/** A trialing subscriber on /chat with the composer ready. */
+async function openChat(viewport = DESKTOP): Promise<ChatSession> {
+  const s = suite.server;
+  const account = newAccount('layout');
+  await registerByApi(s.url, account);
+  s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+  const { context, page } = await newPage(suite.browser, s.url, viewport);
+  await loginByApi(context, s.url, account);
+  await page.goto('/chat');
+  await shows(composer(page));
+  return { context, page, account };
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const userMessages = (page: Page) => page.locator('article[data-role="user"]');
+const replies = (page: Page) => page.locator('article[data-role="assistant"]');
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+/** Sends with Enter and waits until the reply is complete and the composer is back. */
+async function sendAndWait(page: Page, text: string) {
+  const before = await replies(page).count();
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await poll(() => userMessages(page).count()).toBeGreaterThan(0);
+  await poll(() => replies(page).count()).toBe(before + 1);
+  await page.locator('article[aria-busy="true"]').waitFor({ state: 'detached' });
+  await shows(page.getByRole('button', { name: 'Send' }));
+}
+
+describe('conversation search excerpts', () => {
+  it('show a reply as plain text with the words searched for marked, and a message’s markup as text', async () => {
+    const { context, page } = await openChat();
+    await sendAndWait(page, `Please review the budget story: ${STORY}`);
+    await sendAndWait(page, 'The <img src=x onerror="document.title=1"> tag and the **harbour** pier');
+
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('editor review');
+    const excerpt = sidebar(page)
+      .getByRole('list', { name: /^Messages in / })
+      .getByRole('button')
+      .first();
+    await shows(excerpt);
+    const text = await excerpt.innerText();
+    expect(text).toMatch(/^Editor’s review · /);
+    expect(text).not.toMatch(/[#*_`]/);
+    expect((await excerpt.locator('mark').allInnerTexts()).slice(0, 2)).toEqual(['Editor', 'review']);
+
+    // A user's message is shown as typed: its angle brackets are text, never an element.
+    await search.fill('harbour');
+    const typed = sidebar(page)
+      .getByRole('list', { name: /^Messages in / })
+      .getByRole('button')
+      .first();
+    await poll(() => typed.innerText()).toBe('The <img src=x onerror="document.title=1"> tag and the **harbour** pier');
+    expect(await typed.locator('img').count()).toBe(0);
+    expect(await typed.locator('mark').allInnerTexts()).toEqual(['harbour']);
+    await context.close();
+  });
+});
