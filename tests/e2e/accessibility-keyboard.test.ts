@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../support/openai-server';
-import { launchBrowser, loginByApi, newAccount, newPage, registerByApi, type Account } from './support/browser';
+import { hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, type Account } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
+import { putInSuspendedTeam } from './support/teams';
 
 /**
  * Titles, focus, announcements and keyboard-only use. The editor is an OpenAI-compatible model (the local
@@ -35,6 +36,38 @@ async function signedIn(o: { plan?: boolean } = {}): Promise<{ account: Account;
   const { context, page } = await newPage(browser, server.url);
   await loginByApi(context, server.url, account);
   return { account, context, page };
+}
+
+const STORY =
+  'The city council voted 7-2 on Tuesday in order to approve a new budget of 5 million dollars, officials said. Many residents are unhappy with the plan.';
+const REVISED = 'The city council voted 7-2 on Tuesday to approve a $5 million budget, officials said. Many residents oppose the plan.';
+/** A reply that revises the copy, so it offers the side-by-side comparison. */
+const REVIEW = ['## Editor’s review', '\n\nTightened the lede.', '\n\n### Revised text', `\n\n${REVISED}\n`];
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const replies = (page: Page) => page.locator('article[data-role="assistant"]');
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}` : 'none';
+  });
+
+/** A subscriber on /chat with the composer ready. */
+async function openChat() {
+  const session = await signedIn({ plan: true });
+  await session.page.goto('/chat');
+  await shows(composer(session.page)).catch(async (e) => {
+    console.log('DEBUG', session.page.url(), await session.page.locator('body').innerText());
+    throw e;
+  });
+  return session;
+}
+
+/** Waits until the reply being written is complete and the composer is back. */
+async function replyDone(page: Page) {
+  await page.locator('article[aria-busy="true"]').waitFor({ state: 'detached' });
+  await shows(page.getByRole('button', { name: 'Send' }));
 }
 
 describe('page titles', () => {
@@ -81,5 +114,113 @@ describe('page titles', () => {
     await subscriber.page.getByRole('link', { name: 'Settings', exact: true }).click();
     await poll(() => subscriber.page.title()).toBe('Settings · Copydesk');
     await subscriber.context.close();
+  });
+});
+
+describe('focus in the chat', () => {
+  it('puts the cursor in the composer when the chat opens, when a conversation is opened or started, and after Stop', async () => {
+    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    const { context, page } = await openChat();
+    await poll(() => isFocused(composer(page))).toBe(true);
+
+    await page.keyboard.type(STORY);
+    await page.keyboard.press('Enter');
+    await replyDone(page);
+    await poll(() => isFocused(composer(page))).toBe(true);
+
+    // A new conversation, started from the keyboard.
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    await page.getByRole('button', { name: 'New conversation', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => sidebar.getByRole('listitem').count()).toBe(2);
+    await poll(() => isFocused(composer(page))).toBe(true);
+    expect(await replies(page).count()).toBe(0);
+
+    // The earlier one, opened from the list.
+    await sidebar.getByRole('button', { name: /^The city council/ }).focus();
+    await page.keyboard.press('Enter');
+    await shows(replies(page).first());
+    await poll(() => isFocused(composer(page))).toBe(true);
+
+    // Stop: the focus waits on Stop while the box is locked, and comes back to the box.
+    model.behave({ tokens: Array.from({ length: 400 }, (_, i) => ` token${i}`), firstTokenMs: 0, tokenIntervalMs: 40 });
+    await page.keyboard.type('Please tighten the second paragraph of the story.');
+    await page.keyboard.press('Enter');
+    await poll(() => replies(page).last().innerText()).toContain('token3');
+    await poll(() => isFocused(page.getByRole('button', { name: 'Stop' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await shows(replies(page).last().getByText('Stopped', { exact: true }));
+    await shows(page.getByRole('button', { name: 'Send' }));
+    await poll(() => isFocused(composer(page))).toBe(true);
+    await context.close();
+  });
+
+  it('gives the focus back to the composer when a dialog or popover on the chat page closes', async () => {
+    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    const { context, page, account } = await openChat();
+    await composer(page).focus();
+    await page.keyboard.type(STORY);
+    await page.keyboard.press('Enter');
+    await replyDone(page);
+    const reply = replies(page).last();
+
+    const closesToComposer = async (open: Locator, dialog: Locator, close: () => Promise<void>) => {
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await shows(dialog);
+      await close();
+      await hides(dialog);
+      await poll(() => focusedName(page)).toBe('textarea Message');
+    };
+
+    await closesToComposer(
+      reply.getByRole('button', { name: 'Compare drafts side by side' }),
+      page.getByRole('dialog', { name: 'Side-by-side comparison' }),
+      () => page.keyboard.press('Escape'),
+    );
+    await closesToComposer(
+      page.getByRole('button', { name: 'Upload Document' }),
+      page.getByRole('dialog', { name: 'Upload Document' }),
+      () => page.keyboard.press('Escape'),
+    );
+    await closesToComposer(
+      page.getByRole('button', { name: 'About the editor' }),
+      page.getByText('About the editor', { exact: true }),
+      () => page.keyboard.press('Escape'),
+    );
+    await reply.getByRole('button', { name: 'Pin message' }).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('complementary', { name: 'Pinned references' });
+    // Collapsing and expanding the column keeps the focus on its toggle.
+    await panel.getByRole('button', { name: 'Collapse pinned references' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => focusedName(page)).toBe('button Show pinned references (1)');
+    await page.keyboard.press('Enter');
+    await poll(() => focusedName(page)).toBe('button Collapse pinned references');
+    await closesToComposer(panel.getByRole('button', { name: 'Clear all' }), page.getByRole('alertdialog'), async () => {
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).focus();
+      await page.keyboard.press('Enter');
+    });
+
+    // A click into another field while a popover is open keeps the focus there.
+    await page.getByRole('button', { name: 'Upload Document' }).focus();
+    await page.keyboard.press('Enter');
+    await shows(page.getByRole('dialog', { name: 'Upload Document' }));
+    await page.getByRole('searchbox', { name: 'Search conversations' }).click();
+    await hides(page.getByRole('dialog', { name: 'Upload Document' }));
+    await poll(() => focusedName(page)).toBe('input Search conversations');
+
+    // The dialog a refused send opens.
+    putInSuspendedTeam(server, account.email, 'Harbor Gazette');
+    await composer(page).focus();
+    await page.keyboard.type(STORY);
+    await page.keyboard.press('Enter');
+    const suspended = page.getByRole('alertdialog', { name: 'Team Access Suspended' });
+    await shows(suspended);
+    await poll(() => focusedName(page)).toBe('button OK');
+    await page.keyboard.press('Enter');
+    await hides(suspended);
+    await poll(() => focusedName(page)).toBe('textarea Message');
+    await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { MessageSquareText, Plus, Search, Settings, Trash2, Users, X } from 'luc
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_LIMITS, type Conversation, type ConversationPage, type SearchHit } from '~/shared/schemas/chat';
 import type { PublicUser } from '~/shared/types';
+import { returnFocusToComposer } from '../../lib/chat/composer-focus';
 import { cn } from '../../lib/cn';
 import { serverMessage } from '../../lib/errors';
 import { snippetParts } from '../../lib/chat/search-marks';
@@ -280,6 +281,7 @@ function ConversationRow({
           confirmLabel="Delete"
           destructive
           onConfirm={() => remove.mutate({ id: conversation.id })}
+          onCloseAutoFocus={returnFocusToComposer}
           trigger={
             <button
               type="button"

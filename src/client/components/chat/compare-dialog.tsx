@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
+import { returnFocusToComposer } from '../../lib/chat/composer-focus';
 import { choiceDiff, useRevisionEdits } from '../../lib/chat/edit-choices';
 import { engineDiff, wordDiff, type DiffPart, type Revision } from '../../lib/chat/revision';
 import { trpc } from '../../lib/trpc';
@@ -60,6 +61,7 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
             e.preventDefault();
             close.current?.focus();
           }}
+          onCloseAutoFocus={returnFocusToComposer}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-slate-50 shadow-xl animate-dialog-in',
           )}

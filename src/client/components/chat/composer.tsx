@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { LIMITS } from '~/shared/limits';
 import { QUICK_ACTIONS, quickActionMessage, type QuickActionId } from '~/shared/quick-actions';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '~/shared/schemas/chat';
+import { COMPOSER_ID } from '../../lib/chat/composer-focus';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';
 
@@ -44,6 +45,11 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
     el.style.height = `${height}px`;
     el.style.overflowY = el.scrollHeight > LIMITS.composerMaxHeightPx ? 'auto' : 'hidden';
   }, [draft]);
+
+  // Opening the chat puts the cursor here, unless the user has already moved the focus somewhere.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) textarea.current?.focus();
+  }, []);
 
   // The input is disabled while a reply streams: the focus waits on Stop, and comes back when it is done.
   const stopButton = useRef<HTMLButtonElement>(null);
@@ -144,6 +150,7 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
         {upload}
         <textarea
           ref={textarea}
+          id={COMPOSER_ID}
           rows={1}
           value={draft}
           disabled={busy}

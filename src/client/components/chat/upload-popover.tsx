@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { CircleAlert, CircleCheck, FileUp, Paperclip, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { UPLOAD_ACCEPT, UPLOAD_MESSAGES, uploadKindOf } from '~/shared/uploads';
+import { returnFocusToComposer } from '../../lib/chat/composer-focus';
 import { cn } from '../../lib/cn';
 import { uploadDocument, type UploadOutcome } from '../../lib/chat/upload';
 import { toast } from '../../lib/toast';
@@ -105,6 +106,7 @@ export function UploadPopover({ disabled, ensureConversation, onUploaded, onRefu
           sideOffset={10}
           collisionPadding={12}
           aria-label="Upload Document"
+          onCloseAutoFocus={returnFocusToComposer}
           className="z-50 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl animate-fade-in"
         >
           <div className="mb-3 flex items-start justify-between gap-2">
