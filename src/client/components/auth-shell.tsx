@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useCurrentUser } from '../lib/auth';
 import { Logo } from './logo';
+
+// Signed-out visitors, who see these pages most, never load the help menu's popover code.
+const HelpMenu = lazy(() => import('./floating-help').then((m) => ({ default: m.HelpMenu })));
 
 /** The centred card layout of the password pages. */
 export function AuthShell({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-slate-50 to-slate-100">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
         <Logo />
+        {user && (
+          <Suspense fallback={null}>
+            <HelpMenu />
+          </Suspense>
+        )}
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>

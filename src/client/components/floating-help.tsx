@@ -5,26 +5,24 @@ import { useState } from 'react';
 import { cn } from '../lib/cn';
 import { buttonClasses } from './button';
 
-/** The help button shown on every page while signed in; `top` keeps it clear of a composer at the bottom (chat). */
-export function FloatingHelp({ placement = 'bottom' }: { placement?: 'bottom' | 'top' }) {
+/**
+ * The help menu of a signed-in page, placed in the page's header beside its other controls: a button that floated
+ * over the page covered the pinned panel's header and, on a phone, the plan and settings it scrolled over.
+ */
+export function HelpMenu() {
   const [open, setOpen] = useState(false);
   const itemClass = cn(buttonClasses('ghost', 'md'), 'w-full justify-start');
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label="Help"
-        className={cn(
-          'fixed right-4 z-30 inline-flex cursor-pointer items-center justify-center rounded-full bg-slate-900 text-white shadow-lg ring-1 ring-white/20 transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-          placement === 'top' ? 'top-2.5 right-3 size-9 shadow-md' : 'bottom-4 size-11',
-        )}
-      >
+      <Popover.Trigger aria-label="Help" title="Help" className={buttonClasses('ghost', 'icon', 'size-9 text-slate-600')}>
         <CircleHelp aria-hidden="true" className="size-5" />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          side={placement === 'top' ? 'bottom' : 'top'}
+          side="bottom"
           align="end"
-          sideOffset={10}
+          sideOffset={8}
+          collisionPadding={12}
           className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl animate-fade-in"
         >
           <p className="px-3 pt-1 pb-2 text-sm font-semibold">Need a hand?</p>

@@ -6,8 +6,9 @@ import { Button, buttonClasses } from './button';
 import { Logo } from './logo';
 import type { NavItem } from './site-menu';
 
-// Only a signed-in visitor gets the menu, so its popover code stays out of the public pages.
+// Only a signed-in visitor gets the menus, so their popover code stays out of the public pages.
 const SiteMenu = lazy(() => import('./site-menu').then((m) => ({ default: m.SiteMenu })));
+const HelpMenu = lazy(() => import('./floating-help').then((m) => ({ default: m.HelpMenu })));
 
 /** `full` is the landing and app navigation; `minimal` (contact page) shows only chat and log out. */
 export function SiteHeader({ nav = 'full' }: { nav?: 'full' | 'minimal' }) {
@@ -28,7 +29,7 @@ export function SiteHeader({ nav = 'full' }: { nav?: 'full' | 'minimal' }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         {user ? (
-          <>
+          <div className="flex items-center gap-2">
             <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
               {items.map((item) => (
                 <Link
@@ -44,10 +45,13 @@ export function SiteHeader({ nav = 'full' }: { nav?: 'full' | 'minimal' }) {
                 Log out
               </Button>
             </nav>
+            <Suspense fallback={<span className="size-9" />}>
+              <HelpMenu />
+            </Suspense>
             <Suspense fallback={null}>
               <SiteMenu items={items} username={user.username} loggingOut={logout.isPending} onLogout={() => logout.mutate()} />
             </Suspense>
-          </>
+          </div>
         ) : (
           <nav aria-label="Account" className="flex items-center gap-2">
             <Link to="/auth" className={buttonClasses('ghost', 'sm')}>

@@ -1,17 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../components/button';
 import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/spinner';
-import { useCurrentUser } from '../lib/auth';
 import { titleHead } from '../lib/page-title';
 import { ensureUser } from '../lib/session';
 import { useCurrentToast } from '../lib/toast';
 
-// Neither is needed to show a page, so their Radix code loads only when they appear.
-const FloatingHelp = lazy(() => import('../components/floating-help').then((m) => ({ default: m.FloatingHelp })));
+// Not needed to show a page, so its Radix code loads only when a toast appears.
 const Toaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.Toaster })));
 
 export interface RouterContext {
@@ -31,18 +29,10 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  const user = useCurrentUser();
-  // Re-render on every navigation so the user read here follows a cache cleared at logout.
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
       <HeadContent />
       <Outlet />
-      {user && (
-        <Suspense fallback={null}>
-          <FloatingHelp placement={pathname === '/chat' ? 'top' : 'bottom'} />
-        </Suspense>
-      )}
       <ToasterOnFirstToast />
     </>
   );

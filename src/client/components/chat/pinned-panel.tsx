@@ -1,6 +1,5 @@
 import { ChevronRight, CornerDownRight, Pin, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { focusComposer, returnFocusToComposer } from '../../lib/chat/composer-focus';
 import { pinPreview, type PinnedMessage } from '../../lib/chat/pinned';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';
@@ -26,28 +25,17 @@ interface PinnedPanelProps {
  */
 export function PinnedPanel(p: PinnedPanelProps) {
   const collapseButton = useRef<HTMLButtonElement>(null);
-  const expandButton = useRef<HTMLButtonElement>(null);
-  const wasCollapsed = useRef(p.collapsed);
-  // Over the chat on a small screen, the open sheet takes the focus, Escape closes it, and the focus goes back to
-  // the composer. On a wide screen the button that was pressed is gone, so its counterpart takes the focus.
+  // Over the chat on a small screen, the open sheet takes the focus, and Escape closes it.
   useEffect(() => {
-    const narrow = !window.matchMedia('(min-width: 1024px)').matches;
-    const focusLost = document.activeElement === document.body || document.activeElement === null;
-    if (!p.collapsed && (narrow || (focusLost && wasCollapsed.current))) collapseButton.current?.focus();
-    else if (p.collapsed && !wasCollapsed.current && focusLost) {
-      if (narrow) focusComposer();
-      else expandButton.current?.focus();
-    }
-    wasCollapsed.current = p.collapsed;
+    if (!p.collapsed && !window.matchMedia('(min-width: 1024px)').matches) collapseButton.current?.focus();
   }, [p.collapsed]);
   if (p.collapsed) {
     return (
       <aside
         aria-label="Pinned references"
-        className="hidden w-12 shrink-0 flex-col items-center border-l border-slate-200 bg-slate-50 pt-16 lg:flex"
+        className="hidden w-12 shrink-0 flex-col items-center border-l border-slate-200 bg-slate-50 pt-2.5 lg:flex"
       >
         <Button
-          ref={expandButton}
           variant="ghost"
           size="icon"
           className="relative size-9"
@@ -82,7 +70,7 @@ export function PinnedPanel(p: PinnedPanelProps) {
           'fixed inset-y-0 right-0 z-40 shadow-2xl lg:static lg:z-auto lg:w-80 lg:shadow-none',
         )}
       >
-        <div className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 pr-16 pl-2">
+        <div className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 px-2">
           <Button
             ref={collapseButton}
             variant="ghost"
@@ -133,7 +121,6 @@ export function PinnedPanel(p: PinnedPanelProps) {
             confirmLabel="Clear all"
             destructive
             onConfirm={p.onClear}
-            onCloseAutoFocus={returnFocusToComposer}
             trigger={
               <Button variant="outline" size="sm" className="w-full">
                 Clear all

@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
+import { currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, type Account } from './support/browser';
+import { serverAndBrowser } from './support/suite';
+
+// The sizes of the walk-through that found these rough edges.
+const LAPTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const suite = serverAndBrowser();
+
+async function openContext(viewport: { width: number; height: number }, locale = 'en-US') {
+  const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport, locale, reducedMotion: 'reduce' });
+  context.setDefaultTimeout(15_000);
+  return { context, page: await context.newPage() };
+}
+
+/** A new account signed in on a page of its own; `trial` starts the 7-day trial through the API first. */
+async function signedIn(o: { viewport?: { width: number; height: number }; locale?: string; trial?: boolean } = {}) {
+  const account: Account = newAccount('rough');
+  await registerByApi(suite.server.url, account);
+  const { context, page } = await openContext(o.viewport ?? LAPTOP, o.locale);
+  await loginByApi(context, suite.server.url, account);
+  if (o.trial) {
+    const res = await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {} });
+    expect(res.status()).toBe(200);
+  }
+  return { account, context, page };
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const helpButton = (page: Page) => page.getByRole('button', { name: 'Help', exact: true });
+
+/**
+ * What the help button is drawn over: every piece of visible text or control whose box meets the button's and
+ * that is painted beneath it there (not clipped away by a scroller), and any element under its centre that is
+ * not one of the button's own containers.
+ */
+async function coveredByHelp(page: Page): Promise<string[]> {
+  await shows(helpButton(page));
+  return page.evaluate(() => {
+    const help = [...document.querySelectorAll('button[aria-label="Help"]')].find((b) => b.checkVisibility());
+    if (!help) throw new Error('no visible Help button');
+    const box = help.getBoundingClientRect();
+    const covered: string[] = [];
+    // A sticky or fixed header the button sits in hides what scrolls under it; that is the header's doing.
+    let layer: Element | null = help.parentElement;
+    while (layer && !['fixed', 'sticky'].includes(getComputedStyle(layer).position)) layer = layer.parentElement;
+    // Where the button shows at a point (nothing but its own icon above it), what lies beneath it there.
+    const beneathHelp = (x: number, y: number) => {
+      const stack = document.elementsFromPoint(x, y);
+      const at = stack.indexOf(help);
+      if (at < 0 || !stack.slice(0, at).every((el) => help.contains(el))) return [];
+      const end = layer ? stack.indexOf(layer) : -1;
+      return stack.slice(at + 1, end < 0 ? undefined : end + 1);
+    };
+    const check = (el: Element, rect: DOMRect, name: string) => {
+      if (rect.width === 0 || rect.height === 0) return;
+      const left = Math.max(rect.left, box.left);
+      const right = Math.min(rect.right, box.right);
+      const top = Math.max(rect.top, box.top);
+      const bottom = Math.min(rect.bottom, box.bottom);
+      if (left >= right || top >= bottom) return;
+      if (beneathHelp((left + right) / 2, (top + bottom) / 2).includes(el)) covered.push(name);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || help.contains(parent) || !parent.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+        continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) check(parent, rect, `text "${text.slice(0, 40)}"`);
+    }
+    for (const el of document.querySelectorAll(
+      'a[href], button:not([tabindex="-1"]), input, textarea, select, [role="button"], [tabindex="0"]',
+    )) {
+      if (el === help || el.contains(help) || help.contains(el) || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+        continue;
+      check(
+        el,
+        el.getBoundingClientRect(),
+        `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+    }
+    // Whatever lies under the button's centre, other than the header it sits in, is page it floats over.
+    for (const el of beneathHelp(box.left + box.width / 2, box.top + box.height / 2)) {
+      if (!el.contains(help)) covered.push(`${el.tagName.toLowerCase()} under the button`);
+    }
+    return covered;
+  });
+}
+
+/** What the help button covers at each scroll position of the page, from the top to the very end. */
+async function coveredWhileScrolling(page: Page): Promise<string[]> {
+  const covered = new Set<string>();
+  const { height, view } = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, view: window.innerHeight }));
+  for (let y = 0; ; y += Math.floor(view / 4)) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), Math.min(y, height - view));
+    for (const c of await coveredByHelp(page)) covered.add(c);
+    if (y >= height - view) break;
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  return [...covered];
+}
+
+describe('the help button never covers the page', () => {
+  for (const [size, viewport] of [
+    ['laptop', LAPTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`stays clear of the pinned panel, the composer, the plan features and settings (${size})`, async () => {
+      const { account, context, page } = await signedIn({ viewport, trial: true });
+      const user = await currentUserOf(context, suite.server.url);
+      await context.addInitScript(([key, pin]) => localStorage.setItem(key, JSON.stringify([pin])), [
+        'pinned-messages',
+        {
+          id: 1,
+          conversationId: 1,
+          role: 'assistant',
+          content: 'Tighten the lead: the vote, the budget and who opposes it.',
+          createdAt: new Date().toISOString(),
+          pinnedAt: new Date().toISOString(),
+          userId: user.id,
+        },
+      ] as const);
+
+      await page.goto('/chat');
+      await shows(composer(page));
+      const panel = page.getByRole('complementary', { name: 'Pinned references' });
+      if (size === 'phone') await page.getByRole('button', { name: 'Show pinned references (1)' }).click();
+      await shows(panel.getByRole('heading', { name: /Pinned references/ }));
+      await shows(panel.getByTestId('pin-preview'));
+      expect(await coveredByHelp(page)).toEqual([]);
+      if (size === 'phone') {
+        await page.keyboard.press('Escape');
+        await hides(panel.getByTestId('pin-preview'));
+      }
+      expect(await coveredByHelp(page)).toEqual([]);
+
+      // Help still opens from the chat page.
+      await helpButton(page).click();
+      await shows(page.getByRole('link', { name: 'Contact support' }));
+      await page.keyboard.press('Escape');
+      await hides(page.getByRole('link', { name: 'Contact support' }));
+
+      await page.goto('/settings');
+      await shows(page.getByRole('button', { name: 'Change Password' }));
+      expect(await coveredWhileScrolling(page)).toEqual([]);
+
+      // The plan and its features, for someone without a plan.
+      suite.server.setSubscription(account.email, { subscriptionStatus: 'inactive' });
+      await page.goto('/subscribe');
+      await shows(page.getByRole('list', { name: `${PROFESSIONAL_PLAN.name} features` }));
+      await shows(page.getByRole('button', { name: 'Start 7-Day Free Trial' }));
+      expect(await coveredWhileScrolling(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
