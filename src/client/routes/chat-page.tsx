@@ -21,6 +21,7 @@ import { HelpMenu } from '../components/floating-help';
 import { PageSpinner, Spinner } from '../components/spinner';
 import { teamQueryRoot } from '../lib/access';
 import { useCapabilities } from '../lib/chat/capabilities';
+import { focusComposer, returnFocusToComposer } from '../lib/chat/composer-focus';
 import { usePinnedMessages, type PinnedMessage } from '../lib/chat/pinned';
 import type { Revision } from '../lib/chat/revision';
 import { conversationTimeLabel } from '../lib/chat/time-label';
@@ -200,6 +201,7 @@ function ChatPage() {
   const select = useCallback((id: number) => {
     setActiveId(id);
     setDrawerOpen(false);
+    focusComposer();
   }, []);
 
   const openMessage = useCallback((conversationId: number, messageId: number) => {
@@ -273,10 +275,18 @@ function ChatPage() {
   const startNew = () => {
     if (activeId !== null && conversation.data?.messages.length === 0 && isEmpty && !create.isPending) {
       setDrawerOpen(false);
-      document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus();
+      focusComposer();
       return;
     }
-    create.mutate({}, { onSuccess: () => setDrawerOpen(false) });
+    create.mutate(
+      {},
+      {
+        onSuccess: () => {
+          setDrawerOpen(false);
+          focusComposer();
+        },
+      },
+    );
   };
 
   const sidebar = (onClose?: () => void) => (
@@ -309,6 +319,7 @@ function ChatPage() {
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 animate-fade-in lg:hidden" />
           <Dialog.Content
             aria-describedby={undefined}
+            onCloseAutoFocus={returnFocusToComposer}
             className="fixed inset-y-0 left-0 z-50 w-[min(20rem,86vw)] bg-slate-50 shadow-2xl animate-fade-in focus:outline-none lg:hidden"
           >
             <Dialog.Title className="sr-only">Conversations</Dialog.Title>
@@ -346,6 +357,7 @@ function ChatPage() {
                 align="end"
                 sideOffset={8}
                 collisionPadding={12}
+                onCloseAutoFocus={returnFocusToComposer}
                 className="z-50 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-xl animate-fade-in"
               >
                 <p className="mb-2 text-sm font-semibold">About the editor</p>

@@ -1,5 +1,6 @@
 import { ChevronRight, CornerDownRight, Pin, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { focusComposer, returnFocusToComposer } from '../../lib/chat/composer-focus';
 import { pinPreview, type PinnedMessage } from '../../lib/chat/pinned';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';
@@ -25,9 +26,19 @@ interface PinnedPanelProps {
  */
 export function PinnedPanel(p: PinnedPanelProps) {
   const collapseButton = useRef<HTMLButtonElement>(null);
-  // Over the chat on a small screen, the open sheet takes the focus, and Escape closes it.
+  const expandButton = useRef<HTMLButtonElement>(null);
+  const wasCollapsed = useRef(p.collapsed);
+  // Over the chat on a small screen, the open sheet takes the focus, Escape closes it, and the focus goes back to
+  // the composer. On a wide screen the button that was pressed is gone, so its counterpart takes the focus.
   useEffect(() => {
-    if (!p.collapsed && !window.matchMedia('(min-width: 1024px)').matches) collapseButton.current?.focus();
+    const narrow = !window.matchMedia('(min-width: 1024px)').matches;
+    const focusLost = document.activeElement === document.body || document.activeElement === null;
+    if (!p.collapsed && (narrow || (focusLost && wasCollapsed.current))) collapseButton.current?.focus();
+    else if (p.collapsed && !wasCollapsed.current && focusLost) {
+      if (narrow) focusComposer();
+      else expandButton.current?.focus();
+    }
+    wasCollapsed.current = p.collapsed;
   }, [p.collapsed]);
   if (p.collapsed) {
     return (
@@ -36,6 +47,7 @@ export function PinnedPanel(p: PinnedPanelProps) {
         className="hidden w-12 shrink-0 flex-col items-center border-l border-slate-200 bg-slate-50 pt-2.5 lg:flex"
       >
         <Button
+          ref={expandButton}
           variant="ghost"
           size="icon"
           className="relative size-9"
@@ -121,6 +133,7 @@ export function PinnedPanel(p: PinnedPanelProps) {
             confirmLabel="Clear all"
             destructive
             onConfirm={p.onClear}
+            onCloseAutoFocus={returnFocusToComposer}
             trigger={
               <Button variant="outline" size="sm" className="w-full">
                 Clear all
