@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { THEME_BOOT_SCRIPT } from './src/shared/theme.js';
 
 const DEV_PORT = Number(process.env.DEV_PORT ?? 5173);
 const API_PORT = Number(process.env.DEV_API_PORT ?? 3001);
@@ -66,6 +67,14 @@ function apiServer(): Plugin {
   };
 }
 
+/** The theme script goes inline at the top of <head>, so the first paint is already light or dark (the CSP allows it by hash). */
+function themeBoot(): Plugin {
+  return {
+    name: 'copydesk-theme-boot',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
@@ -92,7 +101,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), apiServer(), precompress()],
+  plugins: [react(), tailwindcss(), themeBoot(), apiServer(), precompress()],
   resolve: {
     alias: { '~': path.resolve(import.meta.dirname, 'src') },
   },

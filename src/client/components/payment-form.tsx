@@ -6,8 +6,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { paymentErrorMessage, PAYMENT_MESSAGES } from '~/shared/payment-messages';
+import type { Theme } from '~/shared/theme';
 import { cn } from '../lib/cn';
 import { confirmKindFor, successReturnUrl, successSearchFor } from '../lib/payment-confirm';
+import { useTheme } from '../lib/theme';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
@@ -27,14 +29,24 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-const APPEARANCE: Appearance = {
-  theme: 'stripe',
-  variables: {
-    colorPrimary: '#4f46e5',
-    colorText: '#0f172a',
-    colorDanger: '#dc2626',
-    borderRadius: '8px',
-    fontFamily: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+const FONT_FAMILY = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** Stripe draws its fields in a frame of its own, out of reach of the page's CSS: its colours follow the theme here. */
+const APPEARANCE: Record<Theme, Appearance> = {
+  light: {
+    theme: 'stripe',
+    variables: { colorPrimary: '#4f46e5', colorText: '#0f172a', colorDanger: '#dc2626', borderRadius: '8px', fontFamily: FONT_FAMILY },
+  },
+  dark: {
+    theme: 'night',
+    variables: {
+      colorPrimary: '#96a2fc',
+      colorBackground: '#141924',
+      colorText: '#eff2f7',
+      colorDanger: '#f97676',
+      borderRadius: '8px',
+      fontFamily: FONT_FAMILY,
+    },
   },
 };
 
@@ -72,6 +84,7 @@ function LoadedPaymentForm({
 }) {
   // undefined while Stripe.js loads; null when it could not (blocked or offline).
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
+  const theme = useTheme();
   useEffect(() => {
     let current = true;
     void stripeFor(publishableKey).then((loaded) => current && setStripe(loaded));
@@ -83,7 +96,7 @@ function LoadedPaymentForm({
   if (stripe === undefined) return <LoadingForm />;
   if (stripe === null) return <PaymentNotice message={PAYMENT_MESSAGES.notReady} />;
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE }}>
+    <Elements stripe={stripe} options={{ clientSecret, appearance: APPEARANCE[theme] }}>
       <PaymentFields clientSecret={clientSecret} onConfirmed={onConfirmed} />
     </Elements>
   );

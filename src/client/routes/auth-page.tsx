@@ -45,10 +45,10 @@ function AuthPage() {
                   Register
                 </Tabs.Trigger>
               </Tabs.List>
-              <Tabs.Content value="login" className="mt-6 outline-none">
+              <Tabs.Content value="login" className="mt-6 rounded-md">
                 <LoginForm />
               </Tabs.Content>
-              <Tabs.Content value="register" className="mt-6 outline-none">
+              <Tabs.Content value="register" className="mt-6 rounded-md">
                 <RegisterForm />
               </Tabs.Content>
             </Tabs.Root>
@@ -61,7 +61,7 @@ function AuthPage() {
 
 function MarketingPanel() {
   return (
-    <aside className="relative hidden overflow-hidden bg-slate-900 text-white lg:flex lg:flex-col lg:justify-between lg:p-12">
+    <aside className="light-palette relative hidden overflow-hidden bg-slate-900 text-white lg:flex lg:flex-col lg:justify-between lg:p-12">
       <div className="absolute -top-24 -right-24 size-96 rounded-full bg-brand-600/30 blur-3xl" />
       <div className="absolute -bottom-32 -left-16 size-96 rounded-full bg-amber-400/10 blur-3xl" />
       <Logo className="relative text-white [&_span:first-child]:bg-white [&_span:first-child]:text-slate-900" />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { CalendarX, CreditCard, KeyRound, LogOut, Sparkles, User } from 'lucide-react';
+import { CalendarX, CreditCard, KeyRound, LogOut, Palette, Sparkles, User } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { hasOwnSubscription } from '~/shared/access';
 import { planDisplayName } from '~/shared/plan';
@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../components/button';
 import { Badge, Detail, Section, statusTone } from '../components/card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Field, PasswordInput } from '../components/form-field';
+import { ThemeSetting } from '../components/theme-setting';
 import { useLogout } from '../lib/auth';
 import { useCancelSubscription } from '../lib/billing';
 import { serverMessage } from '../lib/errors';
@@ -47,6 +48,15 @@ function SettingsPage() {
           icon={<KeyRound aria-hidden="true" className="size-5" />}
         >
           <ChangePasswordForm />
+        </Section>
+
+        <Section
+          title="Appearance"
+          titleId="appearance-title"
+          description="How Copydesk looks on this browser."
+          icon={<Palette aria-hidden="true" className="size-5" />}
+        >
+          <ThemeSetting />
         </Section>
 
         <Section title="Account Actions" titleId="actions-title" icon={<LogOut aria-hidden="true" className="size-5" />}>

@@ -1,16 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { THEME_BOOT_SCRIPT } from '../../shared/theme';
 
 // Stripe Elements loads its script and card frames from Stripe's hosts (only when Stripe is configured).
 const STRIPE_SCRIPT = 'https://js.stripe.com https://*.js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
+// The one inline script index.html carries: it sets the theme before the first paint.
+const THEME_BOOT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /** The header set, computed once at start; each request only copies it. */
 export function securityHeaderList(opts: { https: boolean; stripe?: boolean }): Array<[string, string]> {
   const stripe = opts.stripe ?? false;
   const csp = [
     "default-src 'self'",
-    `script-src 'self'${stripe ? ` ${STRIPE_SCRIPT}` : ''}`,
+    `script-src 'self' ${THEME_BOOT_HASH}${stripe ? ` ${STRIPE_SCRIPT}` : ''}`,
     ...(stripe ? [`frame-src ${STRIPE_FRAMES.join(' ')}`] : []),
     // Radix positions popovers with inline style attributes.
     "style-src 'self' 'unsafe-inline'",

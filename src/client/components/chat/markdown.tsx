@@ -20,7 +20,10 @@ const COMPONENTS: Components = {
     <code className={cn('rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em]', className)} {...p} />
   ),
   pre: ({ node: _n, ...p }) => (
-    <pre className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [&_code]:bg-transparent [&_code]:p-0" {...p} />
+    <pre
+      className="light-palette my-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [&_code]:bg-transparent [&_code]:p-0"
+      {...p}
+    />
   ),
   hr: () => <hr className="my-4 border-slate-200" />,
   table: ({ node: _n, ...p }) => (

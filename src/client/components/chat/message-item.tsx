@@ -33,7 +33,7 @@ export function UserBubble({
     >
       <div
         className={cn(
-          'max-w-[88%] rounded-2xl rounded-br-md bg-slate-900 px-4 py-2.5 text-[0.95rem] leading-relaxed whitespace-pre-wrap break-words text-white shadow-sm transition-shadow duration-300 sm:max-w-[80%]',
+          'max-w-[88%] rounded-2xl rounded-br-md bg-slate-900 px-4 py-2.5 text-[0.95rem] leading-relaxed whitespace-pre-wrap break-words text-white shadow-sm transition-shadow duration-300 sm:max-w-[80%] dark:bg-brand-100 dark:text-slate-900',
           pending && 'opacity-80',
           highlighted && 'ring-4 ring-amber-300 ring-offset-2',
         )}
