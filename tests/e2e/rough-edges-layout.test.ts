@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { STABBING } from '../../src/server/editor/respond/test-stories';
 import { DESKTOP, loginByApi, newAccount, newPage, registerByApi, shows, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
@@ -74,6 +75,33 @@ describe('conversation search excerpts', () => {
     await poll(() => typed.innerText()).toBe('The <img src=x onerror="document.title=1"> tag and the **harbour** pier');
     expect(await typed.locator('img').count()).toBe(0);
     expect(await typed.locator('mark').allInnerTexts()).toEqual(['harbour']);
+    await context.close();
+  });
+});
+
+describe('explanations in replies', () => {
+  it('give every sentence whole: the sentences a cut took out, and each reason in the explanation', async () => {
+    const { context, page } = await openChat();
+    const story = STABBING.replace(/\s+/g, ' ');
+    await sendAndWait(page, `Cut to 60 words\n\n${STABBING}`);
+    const cutReply = replies(page).last();
+    const cutList = cutReply.locator('li', { hasText: /^Cut \d+ passages/ }).locator('li');
+    const cuts = (await cutList.allInnerTexts()).map((t) => t.trim());
+    expect(cuts.length).toBeGreaterThan(3);
+    for (const cut of cuts) {
+      const passage = cut.replace(/ \(a quote the review flags as weak\)$/, '');
+      if (/^and \d+ more passages? \(\d+ words?\)$/.test(passage)) continue;
+      expect(passage, 'a cut sentence, quoted whole').toMatch(/^“.+[.!?]["”]?”$/);
+      expect(story).toContain(passage.slice(1, -1));
+    }
+
+    await sendAndWait(page, 'Explain your edits');
+    const reasons = (await replies(page).last().locator('ol > li').allInnerTexts()).map((t) => t.trim());
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) {
+      expect(reason, 'an explanation ends as a sentence does').toMatch(/[.!?]["”’)]?$/);
+      expect(reason, 'an explanation quotes nothing cut short').not.toMatch(/[\p{L}\p{N},]…/u);
+    }
     await context.close();
   });
 });

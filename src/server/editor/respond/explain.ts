@@ -5,7 +5,7 @@ import { countWords } from '../text/words';
 import type { ChatTurn, Finding, UploadedDocument } from '../types';
 import { copyInTurn } from './copy';
 import { revisedTextIn } from './intent';
-import { byRule, inline, plural, prose } from './markdown';
+import { byRule, inline, plural, prose, quoteWhole, wholePassages } from './markdown';
 
 export const EXPLAIN_HEADING = '## Why I made these edits';
 const FINDINGS_HEADING = '## Why I flagged these';
@@ -65,15 +65,18 @@ function explainRevision(reply: string, before: string, after: string, findings:
   }
   if (cuts.length) {
     const words = cuts.reduce((n, s) => n + countWords(s.before), 0);
+    const passages = cuts.map((s) => s.before.trim());
+    const listed = wholePassages(passages, 4, 600);
     const shown = cuts
-      .slice(0, 4)
-      .map((s) => `“${inline(s.before, 60)}”`)
+      .slice(0, listed)
+      .map((s) => quoteWhole(s.before))
       .join('; ');
+    const more = cuts.length > listed ? `; and ${plural(cuts.length - listed, 'more passage')}.` : '';
     const why = reply.startsWith('## Tightened')
       ? 'To reach your word target I cut whole sentences, the least news first and from the bottom up, so the lede’s facts and every quote’s words stay.'
       : 'These sentences were cut whole; nothing in them was reworded.';
     const sentences = cuts.reduce((n, s) => n + Math.max(1, buildDocument(s.before.trim()).sentences.length), 0);
-    items.push(`**Cut ${plural(sentences, 'sentence')} (${plural(words, 'word')})**: ${shown}${cuts.length > 4 ? '; …' : ''}. ${why}`);
+    items.push(`**Cut ${plural(sentences, 'sentence')} (${plural(words, 'word')})**: ${shown}${more} ${why}`);
   }
   for (const s of other.slice(0, 10))
     items.push(

@@ -12,12 +12,12 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 };
 export const CATEGORY_ORDER: Category[] = ['legal', 'grammar', 'style', 'quote', 'context', 'vague', 'clarity'];
 
-/** Shortens text at a word boundary, never inside a word. */
+/** Shortens text at a word boundary, never inside a word: one long word (a URL) stays whole. */
 export function clip(s: string, n = 90): string {
   if (s.length <= n) return s;
-  const cut = s.slice(0, n - 1);
-  const space = cut.search(/\s\S*$/);
-  return `${(space > n / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.—–-]+$/, '')}…`;
+  const space = s.slice(0, n).search(/\s\S*$/);
+  if (space <= 0) return s;
+  return `${s.slice(0, space).replace(/[\s,;:.—–-]+$/, '')}…`;
 }
 
 const escape = (s: string) => s.replace(/\s+/g, ' ').replace(/([*_`[\]<>|])/g, '\\$1');
@@ -25,6 +25,25 @@ const escape = (s: string) => s.replace(/\s+/g, ' ').replace(/([*_`[\]<>|])/g, '
 export const inline = (s: string, n = 90) => escape(clip(s.replace(/\s+/g, ' ').trim(), n));
 /** A sentence of the editor's (a message or an explanation): never clipped, only escaped. */
 export const prose = (s: string) => escape(s.trim());
+
+/**
+ * How many of these passages of the writer's copy to quote, each whole: those that fit in
+ * `budget` characters (always the first), at most `max`. A reader is never handed half a
+ * sentence, so a long list drops whole passages and says how many.
+ */
+export function wholePassages(texts: readonly string[], max: number, budget: number): number {
+  let shown = 0;
+  let used = 0;
+  for (const t of texts.slice(0, max)) {
+    used += t.length;
+    if (shown > 0 && used > budget) break;
+    shown++;
+  }
+  return shown;
+}
+
+/** A passage of the writer's copy quoted whole, on one line. */
+export const quoteWhole = (s: string) => `“${prose(s)}”`;
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

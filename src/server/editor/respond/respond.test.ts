@@ -134,6 +134,33 @@ describe('respond: reads like an editor, not a linter', () => {
     expect(reply).toContain('…');
     expect(clipsEndOnWords(reply, STABBING)).toBe(true);
   });
+
+  it('lists the sentences a cut to length took out whole, and explains the cut with them whole', async () => {
+    const flat = STABBING.replace(/\s+/g, ' ');
+    const request = `Cut to 60 words\n\n${STABBING}`;
+    const cut = await respond([], request, { waitForGrammar: true });
+    const listed = [...cut.matchAll(/^ {3}- “(.+)”$/gm)].map((m) => m[1]!);
+    expect(listed.length).toBeGreaterThan(3);
+    for (const passage of listed) {
+      expect(flat, passage).toContain(passage);
+      expect(passage).toMatch(/[.!?]["”]?$/);
+    }
+    const why = await respond(
+      [
+        { role: 'user', content: request },
+        { role: 'assistant', content: cut },
+      ],
+      'Explain your edits',
+      { waitForGrammar: true },
+    );
+    const item = why.match(/^\d+\. \*\*Cut \d+ sentences \(\d+ words\)\*\*: (.+)$/m)?.[1];
+    expect(item).toBeDefined();
+    expect(item).not.toContain('…');
+    const quoted = [...item!.matchAll(/“([^”]+)”/g)].map((m) => m[1]!);
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const passage of quoted) expect(flat, passage).toContain(passage);
+    expect(item).toMatch(/; and \d+ more passages?\. /);
+  });
 });
 
 describe('respond: requests that need copy', () => {

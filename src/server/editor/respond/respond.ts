@@ -13,7 +13,18 @@ import { missingChecklist, type ChecklistStatus } from './checklist';
 import { findCopy, sourceNote, type FoundCopy } from './copy';
 import { explainEdits } from './explain';
 import { parseRequest, splitMessage, type ChatRequest, type WordTarget } from './intent';
-import { CATEGORY_LABELS, editLines, groupedFindings, inline, plural, ruleBullet, byRule, statsLine } from './markdown';
+import {
+  CATEGORY_LABELS,
+  editLines,
+  groupedFindings,
+  inline,
+  plural,
+  quoteWhole,
+  ruleBullet,
+  byRule,
+  statsLine,
+  wholePassages,
+} from './markdown';
 import { strengths } from './strengths';
 import { tighten } from './tighten';
 import { findingsIn, verdictFor } from './verdict';
@@ -116,6 +127,9 @@ async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Prom
 
 /** The headings of a reply that cut copy to a length. */
 const TIGHTENED = /^## (?:Tightened to|I can’t get this to) /;
+/** The passages a cut to length lists, each whole: the rest are counted. */
+const CUTS_LISTED = 12;
+const CUTS_LISTED_CHARS = 1_500;
 
 async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean): Promise<string> {
   const asked = `${target.mode === 'max' ? 'at most ' : ''}${plural(target.words, 'word')}`;
@@ -158,9 +172,14 @@ async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean):
   const lines: string[] = [];
   if (t.cuts.length) {
     const words = t.cuts.reduce((n, c) => n + c.words, 0);
+    const texts = t.cuts.map((c) => c.text);
+    const listed = wholePassages(texts, CUTS_LISTED, CUTS_LISTED_CHARS);
+    const rest = t.cuts.slice(listed);
+    const restWords = rest.reduce((n, c) => n + c.words, 0);
     lines.push(
       `1. Cut ${plural(t.cuts.length, 'passage')} (${plural(words, 'word')}) that carried the least news:`,
-      ...t.cuts.map((c) => `   - “${inline(c.text, 140)}”${c.weakQuote ? ' _(a quote the review flags as weak)_' : ''}`),
+      ...t.cuts.slice(0, listed).map((c) => `   - ${quoteWhole(c.text)}${c.weakQuote ? ' _(a quote the review flags as weak)_' : ''}`),
+      ...(rest.length ? [`   - and ${plural(rest.length, 'more passage')} (${plural(restWords, 'word')})`] : []),
     );
   }
   const wording = editLines(t.edits).map((l) => l.replace(/^(\d+)\./, (_, n: string) => `${Number(n) + (t.cuts.length ? 1 : 0)}.`));
