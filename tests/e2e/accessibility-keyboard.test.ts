@@ -224,3 +224,81 @@ describe('focus in the chat', () => {
     await context.close();
   });
 });
+
+/**
+ * Tabs through the page from its start and names every tab stop that looks the same focused as not: no outline,
+ * ring, shadow or border change on it or on the three elements around it (a field's box, a card).
+ */
+async function tabStopsWithoutFocusRing(page: Page, maxStops = 80): Promise<string[]> {
+  // The next Tab starts from the top of the page, as after a page load.
+  await page.evaluate(() => {
+    const start = document.createElement('div');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+    start.remove();
+  });
+  const unmarked: string[] = [];
+  for (let i = 0; i < maxStops; i++) {
+    await page.keyboard.press('Tab');
+    const step = await page.evaluate(() => {
+      type Stop = { el: Element; focused: string; name: string };
+      const w = window as unknown as { tabStops?: Stop[] };
+      const stops = (w.tabStops ??= []);
+      const look = (el: Element) => {
+        const chain: string[] = [];
+        for (let node: Element | null = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
+          const css = getComputedStyle(node);
+          const outline =
+            css.outlineStyle === 'none' || parseFloat(css.outlineWidth) === 0 ? 'none' : `${css.outlineStyle} ${css.outlineColor}`;
+          chain.push(`${outline}|${css.boxShadow}|${css.borderColor}`);
+        }
+        return chain.join(' / ');
+      };
+      const last = stops.at(-1);
+      const missing =
+        last && last.el.isConnected && last.el !== document.activeElement && look(last.el) === last.focused ? last.name : null;
+      const el = document.activeElement;
+      if (!el || el === document.body || stops.some((s) => s.el === el)) return { missing, done: true };
+      const label = el.getAttribute('aria-label') ?? (el as HTMLElement).innerText?.trim().split('\n')[0] ?? '';
+      stops.push({
+        el,
+        focused: look(el),
+        name: `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${label.slice(0, 50)}"`,
+      });
+      return { missing, done: false };
+    });
+    if (step.missing) unmarked.push(step.missing);
+    if (step.done) return unmarked;
+  }
+  throw new Error(`more than ${maxStops} tab stops`);
+}
+
+describe('focus rings', () => {
+  it('marks every tab stop of the public pages, the account pages and the chat when it has the focus', async () => {
+    const visitor = await newPage(browser, server.url);
+    for (const path of ['/', '/auth', '/contact', '/forgot-password']) {
+      await visitor.page.goto(path);
+      await shows(visitor.page.locator('main').first());
+      expect({ path, unmarked: await tabStopsWithoutFocusRing(visitor.page) }).toEqual({ path, unmarked: [] });
+    }
+    await visitor.context.close();
+
+    const { context, page } = await signedIn();
+    for (const path of ['/subscribe', '/settings', '/team']) {
+      await page.goto(path);
+      await shows(page.getByRole('heading', { level: 1 }));
+      expect({ path, unmarked: await tabStopsWithoutFocusRing(page) }).toEqual({ path, unmarked: [] });
+    }
+    await context.close();
+
+    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    const chat = await openChat();
+    await composer(chat.page).fill(STORY);
+    await composer(chat.page).press('Enter');
+    await replyDone(chat.page);
+    await replies(chat.page).last().getByRole('button', { name: 'Pin message' }).click();
+    expect({ path: '/chat', unmarked: await tabStopsWithoutFocusRing(chat.page) }).toEqual({ path: '/chat', unmarked: [] });
+    await chat.context.close();
+  });
+});
