@@ -225,6 +225,31 @@ describe('focus in the chat', () => {
   });
 });
 
+describe('announcing replies', () => {
+  it('reads out the start of a reply at once, and the streamed text only when it is complete', async () => {
+    model.behave({
+      tokens: ['Tighten', ' the', ' lede', ' first', '.', ' Then', ' cut', ' the', ' adverbs.'],
+      firstTokenMs: 1500,
+      tokenIntervalMs: 300,
+    });
+    const { context, page } = await openChat();
+    await composer(page).fill(STORY);
+    await composer(page).press('Enter');
+    const log = page.getByRole('log', { name: 'Messages' });
+    // The message sent and the editor typing are announced as they appear.
+    await shows(log.getByRole('status', { name: 'The editor is typing' }));
+    expect(await log.getAttribute('aria-live')).toBe('polite');
+    expect(await log.getAttribute('aria-busy')).not.toBe('true');
+    // The words as they stream are not.
+    await poll(() => replies(page).last().innerText()).toContain('Tighten the');
+    expect(await log.getAttribute('aria-busy')).toBe('true');
+    await replyDone(page);
+    await poll(() => log.getAttribute('aria-busy')).toBe('false');
+    expect(await replies(page).last().innerText()).toContain('Then cut the adverbs.');
+    await context.close();
+  });
+});
+
 /**
  * Tabs through the page from its start and names every tab stop that looks the same focused as not: no outline,
  * ring, shadow or border change on it or on the three elements around it (a field's box, a card).

@@ -400,6 +400,8 @@ function ChatPage() {
               <WelcomePanel user={user} capabilities={capabilities.message} capabilitiesLoading={capabilities.isLoading} />
             ) : (
               <MessageList
+                // A conversation opened is a new log: only what is added to it afterwards is read out.
+                key={activeId}
                 messages={messages}
                 local={localHere}
                 pendingUser={pendingUser}
@@ -413,7 +415,7 @@ function ChatPage() {
           </div>
         </div>
 
-        <div className="shrink-0 border-t border-slate-100 bg-white px-3 pt-3 pb-2 sm:px-6">
+        <div className="shrink-0 border-t border-slate-100 bg-white px-3 pt-2 pb-1.5 sm:px-6 sm:pt-3 sm:pb-2">
           <Composer
             busy={sender.isSending}
             hasMessages={messages.length > 0}
@@ -436,7 +438,9 @@ function ChatPage() {
             }
           />
           <p className="mx-auto mt-1 max-w-3xl text-center text-[0.7rem] text-slate-400 sm:text-xs">
-            The AI editor may produce inaccurate information. Check facts, names and quotes before you publish.
+            The AI editor may produce inaccurate information.
+            {/* One line on a phone, so the messages keep the height. */}
+            <span className="hidden sm:inline"> Check facts, names and quotes before you publish.</span>
           </p>
         </div>
       </main>

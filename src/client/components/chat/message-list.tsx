@@ -47,8 +47,11 @@ export function MessageList(p: MessageListProps) {
       />
     ));
 
+  // The log is read out as messages are added. While a reply streams it is busy, so a screen reader says the reply
+  // once it is complete instead of token by token; the start (the message sent, the editor typing) is read at once.
+  const streaming = p.live !== null && p.live.state !== 'waiting';
   return (
-    <div className="space-y-6">
+    <div role="log" aria-label="Messages" aria-live="polite" aria-busy={streaming} className="space-y-6">
       {renderLocal(localAfter.get(0))}
       {p.messages.map((m, i) => {
         const revision = revisions[i];
