@@ -105,3 +105,46 @@ describe('explanations in replies', () => {
     await context.close();
   });
 });
+
+describe('on a phone (390x844)', () => {
+  const PHONE_390 = { width: 390, height: 844 };
+
+  it('shows the Start 7-Day Free Trial button on /subscribe without scrolling', async () => {
+    const account = newAccount('phone');
+    await registerByApi(suite.server.url, account);
+    const { context, page } = await newPage(suite.browser, suite.server.url, PHONE_390);
+    await loginByApi(context, suite.server.url, account);
+    await page.goto('/subscribe');
+    const trial = page.getByRole('button', { name: 'Start 7-Day Free Trial' });
+    await shows(trial);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const box = (await trial.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE_390.height);
+    // The plan and its features are still on the page, below.
+    await shows(page.getByRole('list', { name: 'Professional Editor features' }));
+    await context.close();
+  });
+
+  it('leaves the messages most of the height: quick actions, composer and notice take under 18% of it', async () => {
+    const { context, page } = await openChat(PHONE_390);
+    await sendAndWait(page, `Please review the budget story: ${STORY}`);
+    const actions = page.getByRole('group', { name: 'Quick actions' });
+    const notice = page.getByText('The AI editor may produce inaccurate information.', { exact: false });
+    await shows(actions);
+    await shows(notice);
+    const parts = [page.getByRole('button', { name: 'Hide quick actions' }), actions, composer(page), notice];
+    const top = Math.min(...(await Promise.all(parts.map(async (p) => (await p.boundingBox())!.y))));
+    expect((PHONE_390.height - top) / PHONE_390.height).toBeLessThan(0.18);
+
+    // Every action is still there, in one row that scrolls sideways, without the page scrolling sideways.
+    const last = actions.getByRole('button', { name: 'Simplify the language' });
+    await last.scrollIntoViewIfNeeded();
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(PHONE_390.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await last.click();
+    await poll(() => userMessages(page).count()).toBe(2);
+    await context.close();
+  });
+});

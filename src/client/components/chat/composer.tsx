@@ -34,6 +34,7 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
   const textarea = useRef<HTMLTextAreaElement>(null);
   const actionsId = useId();
   const hintId = useId();
+  const actionsHintId = useId();
   const tooLong = draft.length > CHAT_LIMITS.messageMaxChars;
   const canSend = !busy && draft.trim() !== '' && !tooLong;
 
@@ -102,43 +103,52 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <div className="mb-2 flex items-center justify-between gap-2">
+      {/* On a phone the toggle, its icon only, leads one row of actions that scrolls sideways; wider, the actions wrap below it. */}
+      <div className="mb-2 flex items-center gap-2 sm:flex-wrap sm:justify-between">
         <button
           type="button"
           onClick={toggleActions}
           aria-expanded={showActions}
           aria-controls={actionsId}
-          className="inline-flex cursor-pointer items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          title={showActions ? 'Hide quick actions' : 'Show quick actions'}
+          className="inline-flex shrink-0 cursor-pointer items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
           <Sparkles aria-hidden="true" className="size-3.5 text-brand-600" />
-          {showActions ? 'Hide quick actions' : 'Show quick actions'}
+          <span className={cn('sm:not-sr-only', showActions && 'sr-only')}>
+            {showActions ? 'Hide quick actions' : 'Show quick actions'}
+          </span>
           <ChevronDown aria-hidden="true" className={cn('size-3.5 transition-transform', showActions && 'rotate-180')} />
         </button>
-        {showActions && !actionsUsable && <p className="truncate text-xs text-slate-500">Paste your copy below, then pick an action.</p>}
+        {showActions && !actionsUsable && (
+          <p id={actionsHintId} className="sr-only truncate text-xs text-slate-500 sm:not-sr-only">
+            Paste your copy below, then pick an action.
+          </p>
+        )}
+        {showActions && (
+          <div
+            id={actionsId}
+            role="group"
+            aria-label="Quick actions"
+            aria-describedby={actionsUsable ? undefined : actionsHintId}
+            className="-m-1 flex min-w-0 flex-1 gap-2 overflow-x-auto p-1 sm:mx-0 sm:basis-full sm:flex-wrap sm:overflow-visible sm:px-0"
+          >
+            {QUICK_ACTIONS.map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                disabled={busy || !actionsUsable}
+                onClick={() => runQuickAction(a.id)}
+                className={cn(
+                  'shrink-0 cursor-pointer rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-xs transition-colors',
+                  'hover:border-brand-200 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-200 disabled:hover:bg-white disabled:hover:text-slate-700',
+                )}
+              >
+                {a.label}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
-      {showActions && (
-        <div
-          id={actionsId}
-          role="group"
-          aria-label="Quick actions"
-          className="-mx-1 mb-2 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible"
-        >
-          {QUICK_ACTIONS.map((a) => (
-            <button
-              key={a.id}
-              type="button"
-              disabled={busy || !actionsUsable}
-              onClick={() => runQuickAction(a.id)}
-              className={cn(
-                'shrink-0 cursor-pointer rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-xs transition-colors',
-                'hover:border-brand-200 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-slate-200 disabled:hover:bg-white disabled:hover:text-slate-700',
-              )}
-            >
-              {a.label}
-            </button>
-          ))}
-        </div>
-      )}
 
       <div
         className={cn(
