@@ -458,8 +458,7 @@ describe('chat: uploads', () => {
     await popover.getByRole('button', { name: 'Upload', exact: true }).click();
     await shows(toasts(page).getByText('File uploaded'));
     await shows(toasts(page).getByText(UPLOAD_MESSAGES.success));
-    await shows(popover.getByText(UPLOAD_MESSAGES.success));
-    await page.keyboard.press('Escape');
+    await hides(popover);
 
     const notice = replies(page).filter({ hasText: 'File uploaded' });
     await shows(notice);

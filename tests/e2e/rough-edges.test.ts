@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
-import { currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, type Account } from './support/browser';
+import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
+import { currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 // The sizes of the walk-through that found these rough edges.
@@ -9,6 +13,11 @@ const LAPTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 const suite = serverAndBrowser();
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-rough-edges-'));
+afterAll(() => fs.rmSync(filesDir, { recursive: true, force: true }));
+
+const STORY =
+  'The city council voted 7-2 on Tuesday to approve a $5 million budget, officials said. Many residents oppose the plan, and the mayor will hold a meeting next week.';
 
 async function openContext(viewport: { width: number; height: number }, locale = 'en-US') {
   const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport, locale, reducedMotion: 'reduce' });
@@ -159,4 +168,37 @@ describe('the help button never covers the page', () => {
       await context.close();
     });
   }
+});
+
+describe('upload popover', () => {
+  it('closes after a successful upload and puts the cursor back in the composer; stays open with the error on failure', async () => {
+    const { context, page } = await signedIn({ trial: true });
+    await page.goto('/chat');
+    await shows(composer(page));
+    const popover = page.getByRole('dialog', { name: 'Upload Document' });
+
+    const bad = path.join(filesDir, 'notes.txt');
+    fs.writeFileSync(bad, Buffer.alloc(2048, 0));
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await popover.locator('input[type="file"]').setInputFiles(bad);
+    await popover.getByRole('button', { name: 'Upload', exact: true }).click();
+    await shows(toasts(page).getByText('Upload failed'));
+    await shows(popover.getByText(UPLOAD_MESSAGES.notUtf8));
+
+    const good = path.join(filesDir, 'council.txt');
+    fs.writeFileSync(good, `${STORY}\n`);
+    await popover.getByRole('button', { name: 'Clear selected file' }).click();
+    await popover.locator('input[type="file"]').setInputFiles(good);
+    await popover.getByRole('button', { name: 'Upload', exact: true }).click();
+    await shows(toasts(page).getByText('File uploaded'));
+    await hides(popover);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
+    await shows(page.locator('article[data-role="assistant"]').filter({ hasText: 'File uploaded' }));
+
+    // Opened again, it starts afresh rather than showing the last outcome.
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await shows(popover.getByText('Choose a file'));
+    expect(await popover.getByText(UPLOAD_MESSAGES.notUtf8).count()).toBe(0);
+    await context.close();
+  });
 });

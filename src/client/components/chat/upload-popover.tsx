@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { CircleAlert, CircleCheck, FileUp, Paperclip, X } from 'lucide-react';
+import { CircleAlert, FileUp, Paperclip, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { UPLOAD_ACCEPT, UPLOAD_MESSAGES, uploadKindOf } from '~/shared/uploads';
 import { returnFocusToComposer } from '../../lib/chat/composer-focus';
@@ -8,8 +8,7 @@ import { uploadDocument, type UploadOutcome } from '../../lib/chat/upload';
 import { toast } from '../../lib/toast';
 import { Button } from '../button';
 
-type UploadState =
-  { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type UploadState = { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind: 'error'; message: string };
 
 export type UploadSuccess = Extract<UploadOutcome, { ok: true }> & { filename: string; conversationId: number };
 
@@ -27,7 +26,11 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The Upload Document popover: pick a file, watch it upload, see what happened. */
+/**
+ * The Upload Document popover: pick a file and watch it upload. A success closes it (the toast and the file's
+ * notice in the chat say what happened, and the focus goes back to the composer); a failure keeps it open with
+ * the reason beside the file.
+ */
 export function UploadPopover({ disabled, ensureConversation, onUploaded, onRefused }: UploadPopoverProps) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -73,20 +76,13 @@ export function UploadPopover({ disabled, ensureConversation, onUploaded, onRefu
     const server = outcome.message.trim();
     const description = server && server !== UPLOAD_MESSAGES.success ? `${server} ${UPLOAD_MESSAGES.success}` : UPLOAD_MESSAGES.success;
     toast({ title: UPLOAD_MESSAGES.successTitle, description, variant: 'success' });
-    setState({ kind: 'success', message: server || UPLOAD_MESSAGES.success });
     onUploaded({ ...outcome, filename: file.name, conversationId });
-    setFile(null);
-    if (input.current) input.current.value = '';
+    clear();
+    setOpen(false);
   }
 
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next && state.kind !== 'uploading' && state.kind !== 'error') setState({ kind: 'idle' });
-      }}
-    >
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <Button
           variant="ghost"
@@ -183,12 +179,6 @@ export function UploadPopover({ disabled, ensureConversation, onUploaded, onRefu
           )}
 
           <div id={statusId} aria-live="polite">
-            {state.kind === 'success' && (
-              <p className="mt-3 flex items-start gap-2 text-sm text-emerald-700">
-                <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                {state.message}
-              </p>
-            )}
             {state.kind === 'error' && (
               <p className="mt-3 flex items-start gap-2 text-sm text-red-700">
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
