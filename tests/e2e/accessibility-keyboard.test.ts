@@ -250,6 +250,70 @@ describe('announcing replies', () => {
   });
 });
 
+describe('keyboard shortcuts', () => {
+  it('lists the shortcuts on ? pressed outside a text field, and on the help menu’s item; Escape closes the list', async () => {
+    const { context, page } = await openChat();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+
+    // In the composer '?' is text.
+    await poll(() => isFocused(composer(page))).toBe(true);
+    await page.keyboard.press('?');
+    expect(await composer(page).inputValue()).toBe('?');
+    expect(await dialog.count()).toBe(0);
+    await page.keyboard.press('Backspace');
+
+    await page.keyboard.press('Shift+Tab');
+    await poll(() => focusedName(page)).toBe('button Upload Document');
+    await page.keyboard.press('?');
+    await shows(dialog);
+    const lines = (await dialog.locator('dl > div').allInnerTexts()).map((line) => line.replace(/\s+/g, ' ').trim());
+    for (const line of [
+      '? Show these shortcuts',
+      'Enter Send the message',
+      'Shift + Enter Start a new line',
+      'Esc Close a dialog, a menu or the pinned references',
+      'Space or Enter Accept or reject the edit',
+    ]) {
+      expect(lines).toContain(line);
+    }
+    await page.keyboard.press('Escape');
+    await hides(dialog);
+    await poll(() => focusedName(page)).toBe('button Upload Document');
+
+    // From the help menu, and back to its button.
+    await page.getByRole('button', { name: 'Help' }).focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('button', { name: 'Keyboard shortcuts' });
+    await shows(item);
+    for (let i = 0; i < 5 && !(await isFocused(item)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await shows(dialog);
+    await page.keyboard.press('Escape');
+    await hides(dialog);
+    await poll(() => focusedName(page)).toBe('button Help');
+    await context.close();
+  });
+
+  it('works on the landing page too, whose first load does not carry the dialog', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await shows(page.getByRole('heading', { level: 1 }));
+    await page.waitForLoadState('networkidle');
+    const dialogCode = () => scripts.filter((s) => s.includes('keyboard-shortcuts-dialog'));
+    expect(dialogCode()).toEqual([]);
+    await page.keyboard.press('?');
+    await shows(page.getByRole('dialog', { name: 'Keyboard shortcuts' }));
+    expect(dialogCode()).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await hides(page.getByRole('dialog', { name: 'Keyboard shortcuts' }));
+    await context.close();
+  });
+});
+
 /**
  * Tabs through the page from its start and names every tab stop that looks the same focused as not: no outline,
  * ring, shadow or border change on it or on the three elements around it (a field's box, a card).

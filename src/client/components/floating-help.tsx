@@ -1,8 +1,9 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
-import { ArrowUp, CircleHelp, LifeBuoy, Settings } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowUp, CircleHelp, Keyboard, LifeBuoy, Settings } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { cn } from '../lib/cn';
+import { openShortcuts } from '../lib/shortcuts';
 import { buttonClasses } from './button';
 
 /**
@@ -11,10 +12,11 @@ import { buttonClasses } from './button';
  */
 export function HelpMenu() {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const itemClass = cn(buttonClasses('ghost', 'md'), 'w-full justify-start');
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger aria-label="Help" title="Help" className={buttonClasses('ghost', 'icon', 'size-9 text-slate-600')}>
+      <Popover.Trigger ref={trigger} aria-label="Help" title="Help" className={buttonClasses('ghost', 'icon', 'size-9 text-slate-600')}>
         <CircleHelp aria-hidden="true" className="size-5" />
       </Popover.Trigger>
       <Popover.Portal>
@@ -34,6 +36,17 @@ export function HelpMenu() {
             <Settings aria-hidden="true" className="size-4" />
             Account settings
           </Link>
+          <button
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              setOpen(false);
+              openShortcuts(trigger.current);
+            }}
+          >
+            <Keyboard aria-hidden="true" className="size-4" />
+            Keyboard shortcuts
+          </button>
           <button
             type="button"
             className={itemClass}

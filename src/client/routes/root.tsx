@@ -3,6 +3,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, type ErrorComponentPro
 import { TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../components/button';
+import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/spinner';
 import { titleHead } from '../lib/page-title';
@@ -34,6 +35,7 @@ function RootLayout() {
       <HeadContent />
       <Outlet />
       <ToasterOnFirstToast />
+      <KeyboardShortcuts />
     </>
   );
 }
