@@ -52,6 +52,7 @@ export const passiveVoice = defineRule({
       const msg = { start: m.index + m[0].length - m[2]!.length, end: m.index + m[0].length, actual: m[2]! };
       const sentence = doc.sentenceAt(msg.start);
       if (!sentence || doc.inQuote(msg.start, msg.end)) continue;
+      if (/^survived$/i.test(m[2]!)) continue; // an obituary's "is survived by" is the idiom, not a hidden actor
       const before = text.slice(sentence.start, msg.start);
       const be = { 0: m[0].slice(0, m[0].length - m[2]!.length), 1: m[1]! };
       const beStart = m.index;

@@ -7,9 +7,12 @@ const DECIDED =
   /\b(?:found\s+(?:[\p{L}'’.-]+\s+){0,4}?liable|(?:was|were|is|are)\s+liable|judgment against|jury awarded|verdict|settled|settlement)\b/iu;
 /** Wrongs a suit alleges, as verbs stated of the defendant. */
 const WRONGS =
-  'ignored|retaliated|discriminated|harassed|defrauded|misled|deceived|concealed|covered up|neglected|overcharged|cheated|lied|violated|breached|endangered|exploited|underpaid|mistreated|abused|bullied|failed to|knowingly|wrongfully|illegally|unlawfully|negligently|fraudulently';
+  'ignored|retaliated|shortchanged|short-changed|stiffed|withheld|misappropriated|discriminated|harassed|defrauded|misled|deceived|concealed|covered up|neglected|overcharged|cheated|lied|violated|breached|endangered|exploited|underpaid|mistreated|abused|bullied|failed to|knowingly|wrongfully|illegally|unlawfully|negligently|fraudulently';
 const ATTRIBUTED =
-  /\b(?:says?|said|told|tells?|claims?|claimed|alleges?|alleged|allegedly|according to|contends?|contended|accuses?|accused|argues?|argued|the (?:suit|lawsuit|complaint|filing|petition)|court (?:papers|documents|records)|(?:records|documents|filings|papers|data|minutes|reports?|inspections?|audits?)\s+(?:show|shows|showed|indicate|indicated|found)|denies|denied)\b/i;
+  /\b(?:says?|said|saying|told|tells?|claims?|claimed|claiming|alleges?|alleged|alleging|allegedly|accusing|contending|according to|contends?|contended|accuses?|accused|argues?|argued|the (?:suit|lawsuit|complaint|filing|petition)|court (?:papers|documents|records)|(?:records|documents|filings|papers|data|minutes|reports?|inspections?|audits?)\s+(?:show|shows|showed|indicate|indicated|found)|denies|denied)\b/i;
+
+const SUBORDINATE_TELLING =
+  /\b(?:after|before|when|because|since|until|once)\s+(?:she|he|they|it|we|I|the\s+\p{L}+|\p{Lu}\p{L}+)\s+(?:told|tells?|said|says|complained|reported|warned)\b/giu;
 
 export const civilClaimsAsFact = defineRule({
   id: 'legal/civil-claims-as-fact',
@@ -23,7 +26,10 @@ export const civilClaimsAsFact = defineRule({
     // one hit per clause: "knowingly ignored" is one claim, not two
     for (const h of scan(doc.outsideQuotes, wordRegex(`(?:${WRONGS})(?:\\s+(?:${WRONGS}))*`, 'giu'), (m) => {
       const sentence = doc.sentenceAt(m.index);
-      if (!sentence || ATTRIBUTED.test(doc.outsideQuotes.slice(sentence.start, sentence.end)) || SUIT.test(sentence.text)) return null;
+      if (!sentence) return null;
+      // "after she told inspectors" belongs to the claim; it does not attribute it
+      const own = doc.outsideQuotes.slice(sentence.start, sentence.end).replace(SUBORDINATE_TELLING, ' ');
+      if (ATTRIBUTED.test(own)) return null;
       // the claim's subject: the words from the clause's start
       const before = doc.text.slice(sentence.start, m.index);
       const clause = before.split(/[,;]\s*/).pop() ?? '';

@@ -2,10 +2,10 @@ import { defineRule, scan, wordRegex } from '../rule';
 import { caseStatus, CONVICTED } from './case-status';
 
 const CRIME_VERBS =
-  'stole|robbed|assaulted|murdered|killed|raped|embezzled|burglarized|defrauded|kidnapped|abducted|stabbed|shot|molested|abused|attacked|beat|vandalized|torched|smuggled|trafficked|poisoned|strangled|looted|extorted|swindled|carjacked|shoplifted|broke into|set fire to|set fire|forged|bribed|threatened|harassed|stalked|hit and killed|punched|kicked|hit|pocketed|skimmed|took kickbacks|took bribes|steered|laundered';
+  'stole|robbed|assaulted|murdered|killed|raped|embezzled|burglarized|defrauded|kidnapped|abducted|stabbed|shot|molested|abused|attacked|beat|vandalized|torched|smuggled|trafficked|poisoned|strangled|looted|extorted|swindled|carjacked|shoplifted|broke into|set fire to|set fire|forged|bribed|threatened|harassed|stalked|hit and killed|punched|kicked|hit|pocketed|skimmed|took kickbacks|took bribes|steered|laundered|spray-painted|defaced|slashed|keyed|siphoned|misappropriated|falsified|drove the getaway car|drove the getaway vehicle|wrote (?:\\p{L}+\\s+)?checks to (?:himself|herself|themselves)|used (?:the|a|his|her|their) [\\p{L}\\u2019 -]{1,30}(?:credit|debit) card';
 /** Attribution or hedging that makes a crime an accusation rather than a fact. */
 const ATTRIBUTED =
-  /\b(allegedly|alleged|accused of|charged with|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b|\b(?:patrol|sheriff|sheriff['’]s (?:office|department)|police department|police chief|medical examiner|coroner|(?:county|district|city|state['’]s) attorney(?:['’]s office)?|attorney general|charges|charging documents|criminal complaint|indictment|search warrant|warrant|police reports?|the (?:FBI|ATF|DEA|GBI|BCA))\s+(?:said|says|say|allege|alleges|alleged|state|states|stated|show|shows|showed)\b|\bsaid (?:the )?(?:state patrol|highway patrol|sheriff|medical examiner|coroner)\b/i;
+  /\b(allegedly|alleged|accused of|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b|\b(?:patrol|sheriff|sheriff['’]s (?:office|department)|police department|police chief|medical examiner|coroner|(?:county|district|city|state['’]s) attorney(?:['’]s office)?|attorney general|charges|charging documents|criminal complaint|indictment|search warrant|warrant|police reports?|the (?:FBI|ATF|DEA|GBI|BCA))\s+(?:said|says|say|allege|alleges|alleged|state|states|stated|show|shows|showed)\b|\bsaid (?:the )?(?:state patrol|highway patrol|sheriff|medical examiner|coroner)\b/i;
 
 /** Verbs a game report uses of teams and players. */
 const SPORTS_VERBS = /^(?:beat|hit|shot|attacked|kicked|stole|routed|edged|crushed|defeated)$/;
@@ -68,7 +68,13 @@ export const crimesAsFact = defineRule({
           if (/^\p{Lu}/u.test(subject) && /^(The|A|An|This|That|It|There|Police|Officers|Deputies|Authorities)$/.test(subject)) return null;
           const verb = m[3]!;
           // status belongs to a person: a convicted defendant's crime is a fact, another person's in the same story is not
-          if (status.convicted && (!/^\p{Lu}/u.test(subject) || /^(?:He|She|They)$/.test(subject) || convictedText.includes(subject)))
+          // "Hale, 27, who drove the getaway car": "who" is the name before it
+          const person =
+            subject === 'who' ? (/(\p{Lu}[\p{L}'’-]+)(?:,[^,]*)?,?\s*$/u.exec(text.slice(sentence.start, m.index))?.[1] ?? null) : subject;
+          if (
+            status.convicted &&
+            (person === null || !/^\p{Lu}/u.test(person) || /^(?:He|She|They)$/.test(person) || convictedText.includes(person))
+          )
             return null;
           // sports: "the Comets beat the Bears 78-68", "the Rams routed them 31-10": a score or a team ("the" + a plural name) is a game
           if (

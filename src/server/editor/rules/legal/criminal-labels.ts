@@ -2,7 +2,7 @@ import { defineRule, scan, wordRegex } from '../rule';
 import { caseStatus } from './case-status';
 
 const LABELS =
-  'murderer|killer|burglar|thief|robber|rapist|arsonist|embezzler|kidnapper|molester|abuser|fraudster|con man|con artist|perpetrator|culprit|criminal|convict|felon|drug dealer|drunk driver|pedophile|stalker|vandal|looter|smuggler|trafficker|assailant|attacker|shoplifter|carjacker|poacher|extortionist|swindler';
+  'murderer|killer|burglar|thief|robber|rapist|arsonist|embezzler|kidnapper|molester|abuser|fraudster|con man|con artist|perpetrator|culprit|criminal|convict|felon|drug dealer|drunk driver|pedophile|stalker|vandal|looter|smuggler|trafficker|assailant|attacker|shoplifter|carjacker|poacher|extortionist|swindler|stickup man|stick-up man|holdup man|hold-up man|getaway driver|triggerman|bandit|crook|mugger';
 
 const IDENTIFIED = /\b(?:charged|arrested|indicted|booked|in custody|pleaded|arraigned|accused of)\b/i;
 

@@ -48,4 +48,4 @@ export function quotations(doc: Doc): Quotation[] {
 
 export const FIRST_PERSON = /\b(i|i'm|i’m|i've|i’ve|i'd|i’d|me|my|mine|we|we're|we’re|we've|we’ve|us|our|ours|you|your)\b/i;
 export const OPINION =
-  /\b(think|thinks|thought|believe|believes|feel|feels|felt|hope|hopes|fear|fears|worry|worried|love|hate|want|wants|wish|should|must|need|needs|can't|can’t|won't|won’t|never|best|worst|proud|glad|sad|angry|scared|afraid|excited|happy|important|concerned|disappointed|surprised|shocked|unfair|wrong|right|deserve|deserves|ought|shame|tragic|heartbreaking|amazing|incredible|terrible|great)\b|[!?]/i;
+  /\b(think|thinks|thought|believe|believes|feel|feels|felt|hope|hopes|fear|fears|worry|worried|love|hate|want|wants|wish|should|must|need|needs|can't|can’t|won't|won’t|never|best|worst|proud|glad|sad|angry|scared|afraid|excited|happy|important|concerned|disappointed|surprised|shocked|unfair|wrong|right|deserve|deserves|ought|shame|tragic|heartbreaking|amazing|incredible|terrible|great|matter|matters|mattered|key|crucial|critical|clear|clearly|obvious|obviously|truth|proof|proves)\b|[!?]/i;

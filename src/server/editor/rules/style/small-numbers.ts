@@ -29,7 +29,7 @@ export const smallNumbers = defineRule({
     const { text } = doc;
     return scan(
       text,
-      /(?<![\p{L}\p{N}$€£.,:/#'’-])([1-9])(?![\p{N}:/%-]|[.,]\d|\s?%|st\b|nd\b|rd\b|th\b|\s*(?:to|and|or|-|in|of|x|through)\s+\d|[\s-]\d+\/\d)/gu,
+      /(?<![\p{L}\p{N}$€£.,:/#'’-])([1-9])(?![\p{N}:/%-]|[.,]\d|\s?%|st\b|nd\b|rd\b|th\b|s\b|\s*(?:to|and|or|-|in|of|x|through)\s+\d|[\s-]\d+\/\d)/gu,
       (m) => {
         const start = m.index;
         if (doc.startsSentence(start)) return null; // style/figure-at-start owns these

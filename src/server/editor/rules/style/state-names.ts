@@ -112,6 +112,10 @@ const POSTAL_RE = new RegExp(
   'gu',
 );
 
+const STATE_NAME = [...new Set(Object.values(POSTAL))].join('|').replace(/\./g, '\\.');
+/** The second of two states: "in Pennsylvania and N.H." */
+const AFTER_STATE = new RegExp(`\\b(?:${STATE_NAME})\\s+(?:and|or)\\s+$`);
+
 export const stateNames = defineRule({
   id: 'style/state-names',
   category: 'style',
@@ -125,7 +129,8 @@ export const stateNames = defineRule({
       if (doc.inLayout(m.index)) return null; // a dateline keeps AP's abbreviation
       const before = text.slice(Math.max(0, m.index - 40), m.index);
       const afterCity = /\p{Lu}[\p{L}.'’-]*,\s+$/u.test(before);
-      const afterPreposition = /\b(in|from|of|to|near|across|outside|throughout)\s+$/.test(before);
+      const afterPreposition =
+        /\b(in|from|of|to|near|across|outside|throughout|as|into|between|through|than|via)\s+$/.test(before) || AFTER_STATE.test(before);
       if (!afterCity && !afterPreposition) return null;
       if (abbr === 'Miss.' && !afterCity) return null; // a courtesy title, not the state
       const name = AP_ABBR[abbr]!;

@@ -9,7 +9,7 @@ export const SAY_LEMMAS = new Set(
 );
 /** Plural nouns for people who speak as a crowd; naming none of them leaves a claim nobody can check. */
 const GROUPS = new Set(
-  'parent resident neighbor neighbour analyst expert critic commuter agent principal teacher observer source insider people person commissioner member economist scientist researcher doctor nurse student employee worker owner customer leader advocate opponent supporter skeptic sceptic investor trader local homeowner landlord tenant voter fan player coach historian lawmaker legislator activist environmentalist witness shopkeeper business merchant official staffer administrator industry community family rider patient user driver citizen taxpayer other some many several'.split(
+  'parent resident neighbor neighbour analyst expert critic commuter agent principal teacher observer source insider people person commissioner member economist scientist researcher doctor nurse student employee worker owner customer leader advocate opponent supporter skeptic sceptic investor trader local homeowner landlord tenant voter fan player coach historian lawmaker legislator activist environmentalist witness shopkeeper business merchant official staffer administrator industry community family rider patient user driver citizen taxpayer folk watcher commentator pundit onlooker bystander other some many several'.split(
     ' ',
   ),
 );
@@ -35,7 +35,9 @@ export function groupClaims(doc: Doc): GroupClaim[] {
     const out: GroupClaim[] = [];
     for (let i = 0; i < all.length; i++) {
       const verb = all[i]!;
-      if (verb.pos !== 'VERB' || !SAY_LEMMAS.has(verb.lemma) || doc.inQuote(verb.start)) continue;
+      // the tagger reads "say" after a plural noun as a noun now and then ("a change riders say will")
+      const sayAsNoun = verb.pos === 'NOUN' && /^say$/i.test(verb.text) && all[i - 1]?.pos === 'NOUN' && /s$/i.test(all[i - 1]!.text);
+      if ((verb.pos !== 'VERB' && !sayAsNoun) || !SAY_LEMMAS.has(verb.lemma) || doc.inQuote(verb.start)) continue;
       const sentence = doc.sentenceAt(verb.start);
       if (!sentence) continue;
       // walk back over auxiliaries and adverbs ("have long said", "also say")
@@ -58,7 +60,15 @@ export function groupClaims(doc: Doc): GroupClaim[] {
       for (const t of clause)
         if (t.pos === 'PROPN' && doc.startsSentence(t.start) && GROUPS.has(singular(t.text.toLowerCase())))
           Object.assign(t, { pos: 'NOUN', lemma: singular(t.text.toLowerCase()) });
-      if (clause.some((t) => t.pos === 'PROPN' && !(doc.startsSentence(t.start) && clause.length > 1 && isPlace(t)))) continue;
+      // a name after "in" is a place ("some folks in the Hillcrest neighborhood"); after "at" it is an employer that names them
+      const firstAdp = clause.findIndex((t) => t.pos === 'ADP' && /^(?:in|near|around|across|outside|throughout)$/i.test(t.text));
+      if (
+        clause.some(
+          (t, k) =>
+            t.pos === 'PROPN' && !(firstAdp >= 0 && k > firstAdp) && !(doc.startsSentence(t.start) && clause.length > 1 && isPlace(t)),
+        )
+      )
+        continue;
       if (subject.some((t) => t.pos === 'PRON' && !/^(?:some|many|others|several|most)$/i.test(t.text))) continue;
       const phrase = doc.text.slice(subject[0]!.start, subject[subject.length - 1]!.end);
       const adp = subject.findIndex((t) => t.pos === 'ADP');

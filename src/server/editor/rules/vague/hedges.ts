@@ -1,7 +1,7 @@
 import { defineRule, scan, wordRegex } from '../rule';
 
 const HEDGES =
-  'seems to|seem to|seemed to|appears to|appear to|appeared to(?= be| have)|it seems|it appears|may have|might have|could possibly|possibly|perhaps|apparently|somewhat|sort of|kind of(?= a\\b| an\\b| \\p{Ll}+(?:ed|ing|ly)\\b)|arguably|presumably|supposedly|more or less|to some extent|to a certain extent|in some ways|it could be argued|one could argue|likely to have';
+  'seems to|seem to|seemed to|appears to|appear to|appeared to(?= be| have)|it seems|it appears|may have|might have|could possibly|could potentially|may potentially|might potentially|widely (?:considered|regarded|seen|viewed|believed|thought)|possibly|perhaps|apparently|somewhat|sort of|kind of(?= a\\b| an\\b| \\p{Ll}+(?:ed|ing|ly)\\b)|arguably|presumably|supposedly|more or less|to some extent|to a certain extent|in some ways|it could be argued|one could argue|likely to have';
 
 const ATTRIBUTED = /\b(?:said|says|told|according to)\b/i;
 
