@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STABBING } from '../../src/server/editor/respond/test-stories';
 import { DESKTOP, loginByApi, newAccount, newPage, registerByApi, shows, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
+import { createTeamByApi } from './support/team-api';
 
 // Rough edges of issue 13 found on a walk-through: what search, replies, phones and headings show.
 
@@ -146,5 +147,79 @@ describe('on a phone (390x844)', () => {
     await last.click();
     await poll(() => userMessages(page).count()).toBe(2);
     await context.close();
+  });
+});
+
+describe('headings', () => {
+  interface Heading {
+    page: string;
+    text: string;
+    family: string;
+    weight: string;
+  }
+
+  /** The page's visible headings of one level (or the named ones), with the font each is drawn in. */
+  async function headings(page: Page, selector: string): Promise<Heading[]> {
+    const path = new URL(page.url()).pathname;
+    return page.locator(selector).evaluateAll(
+      (els, at) =>
+        els
+          .filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().width > 1)
+          .map((el) => {
+            const style = getComputedStyle(el);
+            return { page: at, text: (el as HTMLElement).innerText.trim(), family: style.fontFamily, weight: style.fontWeight };
+          }),
+      path,
+    );
+  }
+
+  const distinct = (values: string[]) => [...new Set(values)];
+
+  it('draws every page title in one family, and every section title in one family and weight', async () => {
+    const s = suite.server;
+    const h1s: Heading[] = [];
+    const h2s: Heading[] = [];
+    async function collect(page: Page, path: string, ready: string | RegExp) {
+      await page.goto(path);
+      await shows(page.getByRole('heading', { name: ready }).first());
+      h1s.push(...(await headings(page, 'h1')));
+      h2s.push(...(await headings(page, 'h2')));
+    }
+
+    const visitor = await newPage(suite.browser, s.url);
+    await collect(visitor.page, '/', /Sharper copy/);
+    await collect(visitor.page, '/auth', 'Welcome to Copydesk');
+    await collect(visitor.page, '/forgot-password', 'Forgot your password?');
+    await collect(visitor.page, '/no-such-page', '404 Page Not Found');
+    await visitor.context.close();
+
+    // An admin who owns a team and has no subscription: /subscribe, /settings, /team and /admin.
+    const account = newAccount('heads');
+    await registerByApi(s.url, account);
+    s.updateUser(account.email, { isAdmin: true });
+    const member = await newPage(suite.browser, s.url);
+    await loginByApi(member.context, s.url, account);
+    await createTeamByApi(member.context, s.url, 'Headline Desk');
+    await collect(member.page, '/subscribe', 'Upgrade to Professional');
+    await collect(member.page, '/settings', 'Subscription');
+    await collect(member.page, '/team', 'Headline Desk');
+    await collect(member.page, '/admin', 'Audit log');
+
+    // The chat's panels: the welcome, and the pinned references beside a reply.
+    s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+    await collect(member.page, '/chat', /Welcome to your editing desk/);
+    await sendAndWait(member.page, `Please review the budget story: ${STORY}`);
+    await replies(member.page).last().getByRole('button', { name: 'Pin message' }).click();
+    await shows(member.page.getByRole('heading', { name: /Pinned references/ }));
+    h2s.push(...(await headings(member.page, 'h2')));
+    await member.context.close();
+
+    const pages = (list: Heading[]) => distinct(list.map((h) => h.page));
+    expect(pages(h1s)).toEqual(
+      expect.arrayContaining(['/', '/auth', '/forgot-password', '/no-such-page', '/subscribe', '/settings', '/team', '/admin']),
+    );
+    expect(pages(h2s)).toEqual(expect.arrayContaining(['/', '/auth', '/subscribe', '/settings', '/team', '/admin', '/chat']));
+    expect(distinct(h1s.map((h) => h.family)), JSON.stringify(h1s, null, 1)).toHaveLength(1);
+    expect(distinct(h2s.map((h) => `${h.family} ${h.weight}`)), JSON.stringify(h2s, null, 1)).toHaveLength(1);
   });
 });

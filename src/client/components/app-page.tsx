@@ -20,7 +20,7 @@ export function AppPage({
       <SiteHeader />
       <main className={cn('mx-auto w-full flex-1 px-4 pt-8 pb-24 sm:px-6 sm:pt-12', wide ? 'max-w-5xl' : 'max-w-4xl')}>
         <div className="mb-8">
-          <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
+          <h1>{title}</h1>
           {description && <p className="mt-2 text-slate-600">{description}</p>}
         </div>
         {children}

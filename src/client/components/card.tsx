@@ -27,9 +27,7 @@ export function Section({
         <div className="mb-5 flex items-start gap-3">
           {icon && <span className="mt-0.5 rounded-lg bg-slate-100 p-2 text-slate-700">{icon}</span>}
           <div>
-            <h2 id={titleId} className="font-sans text-lg font-semibold tracking-normal">
-              {title}
-            </h2>
+            <h2 id={titleId}>{title}</h2>
             {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
           </div>
         </div>

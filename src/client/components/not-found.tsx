@@ -7,7 +7,7 @@ export function NotFound() {
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <SearchX aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-        <h1 className="mt-4 font-sans text-2xl font-bold tracking-tight">404 Page Not Found</h1>
+        <h1 className="mt-4 text-2xl">404 Page Not Found</h1>
         <p className="mt-2 text-sm text-slate-600">Did you forget to add the page to the router?</p>
         <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
           Back to home

@@ -39,7 +39,7 @@ export function PendingInvitationsDialog() {
                 <Mail aria-hidden="true" className="size-5" />
               </span>
               <div>
-                <Dialog.Title className="font-sans text-lg font-semibold">Team Invitation</Dialog.Title>
+                <Dialog.Title>Team Invitation</Dialog.Title>
                 {total > 1 && (
                   <p className="text-xs text-slate-500">
                     Invitation {position} of {total}

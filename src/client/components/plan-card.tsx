@@ -26,7 +26,7 @@ export function PlanCard({ plan, action, className }: { plan: Plan; action?: Rea
         </span>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-2xl font-semibold">
+        <h3 id={headingId} className="text-2xl">
           {plan.name}
         </h3>
         <Badge tone="green" className="font-semibold tracking-wide">

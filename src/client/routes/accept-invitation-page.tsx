@@ -129,7 +129,7 @@ function Shell({ icon, title, children }: { icon: ReactNode; title: string; chil
     <AuthShell>
       <div className="text-center">
         {icon}
-        <h1 className="mt-4 font-sans text-2xl font-semibold tracking-tight">{title}</h1>
+        <h1 className="mt-4 text-2xl">{title}</h1>
         {children}
       </div>
     </AuthShell>

@@ -34,7 +34,7 @@ function AuthPage() {
             <p className="mb-4 inline-flex items-center rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-700 ring-1 ring-emerald-200 lg:hidden">
               Start with a {TRIAL_DAYS}-day free trial
             </p>
-            <h1 className="text-3xl font-semibold">Welcome to Copydesk</h1>
+            <h1>Welcome to Copydesk</h1>
             <p className="mt-2 text-slate-600">Log in to your account, or create one to start your free trial.</p>
             <Tabs.Root defaultValue="login" className="mt-8">
               <Tabs.List aria-label="Log in or register" className="flex gap-1 rounded-lg bg-slate-100 p-1">
@@ -69,7 +69,7 @@ function MarketingPanel() {
         <p className="inline-flex rounded-full bg-emerald-400/15 px-3 py-1 text-xs font-semibold text-emerald-300 ring-1 ring-emerald-400/30">
           {TRIAL_DAYS}-day free trial
         </p>
-        <h2 className="mt-6 text-4xl leading-tight font-semibold">Your desk editor, ready when your draft is.</h2>
+        <h2 className="mt-6 text-4xl leading-tight">Your desk editor, ready when your draft is.</h2>
         <p className="mt-4 text-slate-300">
           Try the {PROFESSIONAL_PLAN.name} free for {TRIAL_DAYS} days, then ${PROFESSIONAL_PLAN.price.toFixed(2)} a month. Cancel anytime.
         </p>

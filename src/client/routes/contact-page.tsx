@@ -49,7 +49,7 @@ function ContactPage() {
       <SiteHeader nav="minimal" />
       <main className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_1.4fr]">
         <div>
-          <h1 className="text-4xl font-semibold">Contact us</h1>
+          <h1>Contact us</h1>
           <p className="mt-4 text-lg text-slate-600">
             Questions about Copydesk, your subscription or your team? Send us a note and a real person will answer.
           </p>
@@ -68,7 +68,7 @@ function ContactPage() {
           </ul>
         </div>
         <Card className="p-6 sm:p-8">
-          <h2 className="font-sans text-xl font-semibold tracking-normal">Send a message</h2>
+          <h2>Send a message</h2>
           <form noValidate className="mt-6 space-y-5" onFocus={contactResolver.preload} onSubmit={onSubmit}>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Name" error={errors.name}>

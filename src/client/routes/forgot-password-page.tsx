@@ -39,7 +39,7 @@ function ForgotPasswordPage() {
           <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
             <MailCheck aria-hidden="true" className="size-6" />
           </span>
-          <h1 className="mt-4 font-sans text-2xl font-semibold tracking-tight">Check Your Email</h1>
+          <h1 className="mt-4 text-2xl">Check Your Email</h1>
           <p className="mt-3 text-sm text-slate-600">
             If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we have sent a link to reset your password. The
             link works for one hour.
@@ -60,7 +60,7 @@ function ForgotPasswordPage() {
 
   return (
     <AuthShell>
-      <h1 className="font-sans text-2xl font-semibold tracking-tight">Forgot your password?</h1>
+      <h1 className="text-2xl">Forgot your password?</h1>
       <p className="mt-2 text-sm text-slate-600">Enter the email of your account and we will send you a link to choose a new one.</p>
       {limitMessage && (
         <p role="alert" className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">

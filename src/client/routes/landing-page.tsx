@@ -41,7 +41,7 @@ function Hero() {
             <Newspaper aria-hidden="true" className="size-3.5" />
             The AI editor for journalists and newsrooms
           </p>
-          <h1 className="mt-6 text-4xl leading-[1.1] font-semibold text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 className="mt-6 text-4xl leading-[1.1] text-slate-900 sm:text-5xl lg:text-6xl">
             Sharper copy, <span className="bg-amber-200/70 px-1 whitespace-nowrap">on deadline</span>.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
@@ -135,7 +135,7 @@ function Features() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Features</p>
-          <h2 id="features-title" className="mt-2 text-3xl font-semibold sm:text-4xl">
+          <h2 id="features-title" className="mt-2 text-3xl sm:text-4xl">
             An editor on every desk
           </h2>
           <p className="mt-4 text-slate-600">Everything a copy desk does, available the moment your draft is ready.</p>
@@ -144,7 +144,7 @@ function Features() {
           {FEATURES.map((f) => (
             <article key={f.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
               <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">{f.icon}</span>
-              <h3 className="mt-5 font-sans text-lg font-semibold tracking-normal">{f.title}</h3>
+              <h3 className="mt-5">{f.title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-slate-600">{f.text}</p>
             </article>
           ))}
@@ -202,7 +202,7 @@ function Pricing() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Pricing</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-semibold sm:text-4xl">
+          <h2 id="pricing-title" className="mt-2 text-3xl sm:text-4xl">
             One plan. Everything included.
           </h2>
           <p className="mt-4 text-slate-600">Try every feature free for {TRIAL_DAYS} days. No surprises after.</p>
@@ -224,7 +224,7 @@ function Pricing() {
             }
           />
           <div>
-            <h3 className="text-2xl font-semibold">Why newsrooms choose Copydesk</h3>
+            <h3 className="text-2xl">Why newsrooms choose Copydesk</h3>
             <ul className="mt-8 space-y-6">
               {REASONS.map((r) => (
                 <li key={r.title} className="flex gap-4">
@@ -249,7 +249,7 @@ function About() {
   return (
     <section id="about" aria-labelledby="about-title" className="scroll-mt-20 py-20">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-        <h2 id="about-title" className="text-3xl font-semibold">
+        <h2 id="about-title" className="text-3xl">
           About Copydesk
         </h2>
         <p className="mt-4 leading-relaxed text-slate-600">

@@ -48,7 +48,7 @@ function ResetPasswordPage() {
           <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
             <CircleCheck aria-hidden="true" className="size-6" />
           </span>
-          <h1 className="mt-4 font-sans text-2xl font-semibold tracking-tight">Password Updated</h1>
+          <h1 className="mt-4 text-2xl">Password Updated</h1>
           <p className="mt-3 text-sm text-slate-600">Your password has been changed. Log in with your new password.</p>
           <Link to="/auth" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
             Continue to Login
@@ -60,7 +60,7 @@ function ResetPasswordPage() {
 
   return (
     <AuthShell>
-      <h1 className="font-sans text-2xl font-semibold tracking-tight">Choose a new password</h1>
+      <h1 className="text-2xl">Choose a new password</h1>
       <p className="mt-2 text-sm text-slate-600">Enter a new password for your account. Every device signed in to it will be signed out.</p>
       <form
         noValidate

@@ -58,7 +58,7 @@ function RootError(_props: ErrorComponentProps) {
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div role="alert" className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <TriangleAlert aria-hidden="true" className="mx-auto size-10 text-amber-500" />
-        <h1 className="mt-4 font-sans text-xl font-semibold">Something went wrong</h1>
+        <h1 className="mt-4 text-2xl">Something went wrong</h1>
         <p className="mt-2 text-sm text-slate-600">We could not reach Copydesk. Check your connection and try again.</p>
         <Button className="mt-6" onClick={() => window.location.reload()}>
           Try again

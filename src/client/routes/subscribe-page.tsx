@@ -56,9 +56,7 @@ function TrialStep({ busy, onStart, teamId }: { busy: boolean; onStart: (promoCo
   });
   return (
     <section aria-labelledby="trial-title">
-      <h2 id="trial-title" className="font-sans text-xl font-semibold tracking-normal">
-        Start your free trial
-      </h2>
+      <h2 id="trial-title">Start your free trial</h2>
       <dl className="mt-5 divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
         <div className="flex items-center justify-between gap-4 px-4 py-3">
           <dt className="text-slate-600">Due today</dt>
@@ -156,12 +154,7 @@ function PaymentStep({ clientSecret }: { clientSecret: string }) {
   );
   return (
     <section aria-labelledby="payment-title">
-      <h2
-        id="payment-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="flex scroll-mt-24 items-center gap-2 font-sans text-xl font-semibold tracking-normal outline-none"
-      >
+      <h2 id="payment-title" ref={headingRef} tabIndex={-1} className="flex scroll-mt-24 items-center gap-2 outline-none">
         <CreditCard aria-hidden="true" className="size-5 text-brand-600" />
         Add a payment method
       </h2>

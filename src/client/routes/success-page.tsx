@@ -92,7 +92,7 @@ function Pending({ title, text }: { title: string; text: string }) {
   return (
     <Card role="status" aria-live="polite" className="flex flex-col items-center px-6 py-14 text-center">
       <Spinner className="size-10 text-brand-600" />
-      <h1 className="mt-6 text-2xl font-semibold">{title}</h1>
+      <h1 className="mt-6 text-2xl">{title}</h1>
       <p className="mt-2 max-w-sm text-slate-600">{text}</p>
     </Card>
   );
@@ -107,7 +107,7 @@ function Welcome({ user }: { user: PublicUser }) {
         <span className="inline-flex size-16 items-center justify-center rounded-full bg-white text-brand-600 shadow-sm ring-1 ring-brand-100">
           <PartyPopper aria-hidden="true" className="size-8" />
         </span>
-        <h1 className="mt-5 text-[1.75rem] leading-tight font-semibold sm:text-4xl">Welcome to {PROFESSIONAL_PLAN.name}</h1>
+        <h1 className="mt-5 text-[1.75rem] leading-tight sm:text-4xl">Welcome to {PROFESSIONAL_PLAN.name}</h1>
         <p className="mx-auto mt-3 max-w-lg text-slate-600">
           {trialing
             ? `Your ${TRIAL_DAYS}-day free trial has started. Everything below is yours to use now.`
@@ -156,7 +156,7 @@ function Unconfirmed({ retrying, onRetry }: { retrying: boolean; onRetry: () => 
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600">
         <CircleAlert aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="mt-5 text-2xl font-semibold">We could not confirm your subscription yet</h1>
+      <h1 className="mt-5 text-2xl">We could not confirm your subscription yet</h1>
       <p className="mt-2 max-w-md text-slate-600">
         If you just completed a payment, it can take a moment to reach us. Try again, or choose your plan to start a trial.
       </p>

@@ -534,7 +534,7 @@ function DialogFrame({ title, description, children }: { title: string; descript
       <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl animate-dialog-in">
         <div className="mb-5 flex items-start justify-between gap-4">
           <div>
-            <Dialog.Title className="font-sans text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Title>{title}</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           </div>
           <Dialog.Close className={buttonClasses('ghost', 'icon', 'size-8 text-slate-500')} aria-label="Close">

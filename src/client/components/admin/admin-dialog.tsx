@@ -40,7 +40,7 @@ export function AdminDialog({
           )}
         >
           <div className="mb-5 pr-10">
-            <Dialog.Title className="font-sans text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Title>{title}</Dialog.Title>
             {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
           </div>
           {children}

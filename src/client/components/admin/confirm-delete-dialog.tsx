@@ -33,7 +33,7 @@ export function ConfirmDeleteDialog({
           {...focus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl animate-dialog-in"
         >
-          <AlertDialog.Title className="font-sans text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Title>{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-3 text-sm text-slate-600">{children}</div>
           </AlertDialog.Description>

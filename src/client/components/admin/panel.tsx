@@ -28,7 +28,7 @@ export function Panel({
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-3">
             <span className="rounded-lg bg-slate-100 p-2 text-slate-700">{icon}</span>
-            <h2 id={titleId} className="font-sans text-lg font-semibold tracking-normal">
+            <h2 id={titleId}>
               {title}
               {count !== undefined && <span className="font-normal text-slate-500"> ({count})</span>}
             </h2>

@@ -88,7 +88,7 @@ function Column({
 }) {
   return (
     <section aria-labelledby={titleId} className="min-w-0">
-      <h3 id={titleId} className="mb-3 flex items-center gap-2 font-sans text-sm font-semibold text-slate-900">
+      <h3 id={titleId} className="mb-3 flex items-center gap-2 text-base text-slate-900">
         {icon}
         {title}
         {count !== undefined && <span className="font-normal text-slate-500"> ({count})</span>}

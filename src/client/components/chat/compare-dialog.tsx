@@ -13,9 +13,7 @@ import { Markdown } from './markdown';
 function Pane({ title, parts, side }: { title: string; parts: DiffPart[]; side: 'before' | 'after' }) {
   return (
     <section aria-label={title} className="flex min-h-0 min-w-0 flex-col rounded-xl border border-slate-200 bg-white">
-      <h3 className="border-b border-slate-100 px-4 py-2.5 font-sans text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        {title}
-      </h3>
+      <h3 className="heading-label border-b border-slate-100 px-4 py-2.5">{title}</h3>
       <div className="overflow-y-auto px-4 py-3 text-[0.95rem] leading-7 whitespace-pre-wrap break-words text-slate-800 md:max-h-[50vh]">
         {parts.map((part, i) =>
           part.kind === 'same' ? (
@@ -68,7 +66,7 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
-              <Dialog.Title className="font-sans text-lg font-semibold">Side-by-side comparison</Dialog.Title>
+              <Dialog.Title>Side-by-side comparison</Dialog.Title>
               <Dialog.Description className="mt-0.5 text-sm text-slate-600">
                 {rejectedSome
                   ? `Your copy and the editor’s revision with the edits you accepted (${edits.acceptedCount} of ${edits.plan.edits.length}), each change highlighted.`
@@ -94,7 +92,7 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
                 <Pane title="Revised" parts={diff.after} side="after" />
               </div>
               <section aria-label="What changed" className="mt-5">
-                <h3 className="font-sans text-sm font-semibold text-slate-900">What changed</h3>
+                <h3 className="text-base text-slate-900">What changed</h3>
                 {diff.changes.length === 0 ? (
                   <p className="mt-2 text-sm text-slate-600">The two drafts are identical.</p>
                 ) : (
@@ -123,7 +121,7 @@ export function CompareDialog({ revision, onClose }: { revision: Revision | null
               </section>
               {revision.explanations && (
                 <section aria-label="Why" className="mt-5 rounded-xl border border-slate-200 bg-white p-4">
-                  <h3 className="mb-2 font-sans text-sm font-semibold text-slate-900">Why, in the editor’s words</h3>
+                  <h3 className="mb-2 text-base text-slate-900">Why, in the editor’s words</h3>
                   <Markdown className="text-sm">{revision.explanations}</Markdown>
                 </section>
               )}

@@ -41,7 +41,7 @@ export function EditList({ edits }: { edits: RevisionEdits }) {
   return (
     <section aria-labelledby={titleId} className="mt-4 rounded-xl border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-100 px-3 py-2">
-        <h3 id={titleId} className="font-sans text-sm font-semibold text-slate-900">
+        <h3 id={titleId} className="text-base text-slate-900">
           Edits ({total})
         </h3>
         <p className="text-xs text-slate-500" aria-live="polite">

@@ -4,8 +4,8 @@ import remarkGfm from 'remark-gfm';
 import { cn } from '../../lib/cn';
 
 const COMPONENTS: Components = {
-  h1: ({ node: _n, ...p }) => <h3 className="mt-5 mb-2 font-sans text-lg font-semibold tracking-normal first:mt-0" {...p} />,
-  h2: ({ node: _n, ...p }) => <h3 className="mt-5 mb-2 font-sans text-base font-semibold tracking-normal first:mt-0" {...p} />,
+  h1: ({ node: _n, ...p }) => <h3 className="mt-5 mb-2 first:mt-0" {...p} />,
+  h2: ({ node: _n, ...p }) => <h3 className="mt-5 mb-2 text-base first:mt-0" {...p} />,
   h3: ({ node: _n, ...p }) => <h4 className="mt-4 mb-1.5 text-sm font-semibold tracking-wide text-slate-700 uppercase first:mt-0" {...p} />,
   h4: ({ node: _n, ...p }) => <h5 className="mt-3 mb-1 font-semibold first:mt-0" {...p} />,
   p: ({ node: _n, ...p }) => <p className="my-2 first:mt-0 last:mb-0" {...p} />,

@@ -94,7 +94,7 @@ export function PinnedPanel(p: PinnedPanelProps) {
           >
             <ChevronRight aria-hidden="true" className="size-4.5" />
           </Button>
-          <h2 className="font-sans text-sm font-semibold tracking-normal text-slate-900">
+          <h2 className="text-base text-slate-900">
             Pinned references <span className="font-normal text-slate-500">({p.pins.length})</span>
           </h2>
         </div>

@@ -25,7 +25,7 @@ export function TeamSuspendedDialog({ teamName, onClose }: { teamName: string | 
               <ShieldAlert aria-hidden="true" className="size-5" />
             </span>
             <div>
-              <AlertDialog.Title className="font-sans text-lg font-semibold">Team Access Suspended</AlertDialog.Title>
+              <AlertDialog.Title>Team Access Suspended</AlertDialog.Title>
               <AlertDialog.Description className="mt-2 text-sm text-slate-600">
                 Team "{teamName}" subscription is currently suspended. Get in touch with your team owner.
               </AlertDialog.Description>

@@ -32,7 +32,7 @@ export function WelcomePanel({
     <section aria-labelledby="welcome-title" className="mx-auto max-w-2xl py-6 sm:py-10">
       <div className="flex flex-col items-center text-center">
         <LogoMark className="size-12 rounded-xl [&_svg]:size-6" />
-        <h2 id="welcome-title" className="mt-4 text-2xl font-semibold sm:text-3xl">
+        <h2 id="welcome-title" className="mt-4 text-2xl sm:text-3xl">
           Welcome to your editing desk, {user.username}
         </h2>
         <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
@@ -51,7 +51,7 @@ export function WelcomePanel({
         ))}
       </ul>
       <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-busy={capabilitiesLoading || undefined}>
-        <h3 className="mb-2 font-sans text-xs font-semibold tracking-wide text-slate-500 uppercase">What your editor can do</h3>
+        <h3 className="heading-label mb-2">What your editor can do</h3>
         {capabilitiesLoading ? (
           <div className="space-y-2" aria-hidden="true">
             <div className="h-3 w-11/12 animate-pulse rounded bg-slate-200" />
