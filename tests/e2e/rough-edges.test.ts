@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { conversations } from '../../db/schema';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, toasts, type Account } from './support/browser';
@@ -199,6 +201,48 @@ describe('upload popover', () => {
     await page.getByRole('button', { name: 'Upload Document' }).click();
     await shows(popover.getByText('Choose a file'));
     expect(await popover.getByText(UPLOAD_MESSAGES.notUtf8).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('dates', () => {
+  it('words the cancellation date in the toast as the settings page does, in the browser’s locale', async () => {
+    for (const locale of ['en-US', 'en-GB']) {
+      const { context, page } = await signedIn({ locale, trial: true });
+      const user = await currentUserOf(context, suite.server.url);
+      const date = await page.evaluate(
+        ([iso, lang]) => new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso)),
+        [user.subscriptionRenewalDate!, locale] as const,
+      );
+      await page.goto('/settings');
+      const section = page.getByRole('region', { name: 'Subscription' });
+      await shows(section.getByText(date, { exact: true }));
+      await section.getByRole('button', { name: 'Cancel Subscription' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Cancel your subscription?' })
+        .getByRole('button', { name: 'Cancel Subscription' })
+        .click();
+      await shows(toasts(page).getByText(`Subscription cancelled. You keep access until ${date}.`, { exact: true }));
+      await shows(section.getByText(`Cancels on ${date}.`));
+      await context.close();
+    }
+  });
+
+  it('words a conversation’s day in the chat list in the browser’s locale', async () => {
+    const { context, page } = await signedIn({ locale: 'en-GB', trial: true });
+    const res = await context.request.post(`${suite.server.url}/api/conversations`, { data: { title: 'School board budget' } });
+    expect(res.status()).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    suite.server.running.db
+      .update(conversations)
+      .set({ updatedAt: new Date('2026-01-15T12:00:00Z') })
+      .where(eq(conversations.id, id))
+      .run();
+    await page.goto('/chat');
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    await shows(list.getByText('School board budget'));
+    // 'MMM d' of the spec, as an en-GB reader writes it.
+    await shows(list.getByText('15 Jan', { exact: true }));
     await context.close();
   });
 });

@@ -88,14 +88,6 @@ export function auditValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** When an audited action ran, to the minute. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
 // The list procedures take a nullish input, which the options proxy does not offer infinite queries for; these
 // keys sit under the proxy's admin paths, so invalidating `trpc.admin.pathKey()` reaches them too.
 

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import type { PublicUser } from '~/shared/types';
 import { serverMessage } from './errors';
+import { formatLongDate } from './format';
 import { setCachedUser, userQueryKey, userQueryOptions } from './session';
 import { decideAfterCreate, decidePromo, normalisePromoCode, type PromoDecision } from './subscribe-flow';
 import { toast } from './toast';
@@ -113,8 +114,13 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     ...trpc.subscription.cancel.mutationOptions(),
-    onSuccess: async ({ message }) => {
-      toast({ title: 'Subscription Cancelled', description: message, variant: 'success' });
+    onSuccess: async ({ accessUntil }) => {
+      const until = formatLongDate(accessUntil);
+      toast({
+        title: 'Subscription Cancelled',
+        description: until ? `Subscription cancelled. You keep access until ${until}.` : 'Subscription cancelled.',
+        variant: 'success',
+      });
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
     onError: (error) => {

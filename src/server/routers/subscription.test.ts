@@ -64,7 +64,10 @@ describe('subscription router', () => {
       message: 'Your 7-day free trial has started',
     });
     expect(await api().subscription.activate()).toMatchObject({ subscriptionStatus: 'trialing' });
-    expect(await api().subscription.cancel()).toEqual({ message: 'Subscription cancelled. You keep access until 2026-03-09.' });
+    expect(await api().subscription.cancel()).toEqual({
+      message: 'Subscription cancelled. You keep access until 2026-03-09.',
+      accessUntil: '2026-03-09T09:00:00.000Z',
+    });
     const again = await trpcError(api().subscription.cancel());
     expect(again).toMatchObject({ code: 'BAD_REQUEST', message: 'No active subscription to cancel' });
   });

@@ -21,9 +21,10 @@ export const subscriptionRouter = router({
 
   cancel: authedProcedure.mutation(async ({ ctx }) => {
     await ctx.services.billing.cancel(ctx.user);
-    const user = ctx.services.users.findById(ctx.user.id)!;
-    const until = user.subscriptionRenewalDate?.toISOString().slice(0, 10);
-    return { message: until ? `Subscription cancelled. You keep access until ${until}.` : 'Subscription cancelled.' };
+    const accessUntil = ctx.services.users.findById(ctx.user.id)!.subscriptionRenewalDate?.toISOString() ?? null;
+    // A script reads the day from the message; the browser words accessUntil in its reader's locale.
+    const message = accessUntil ? `Subscription cancelled. You keep access until ${accessUntil.slice(0, 10)}.` : 'Subscription cancelled.';
+    return { message, accessUntil };
   }),
 
   webhook: publicProcedure

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import type { AuditEntry } from '~/shared/schemas/admin';
-import { AUDIT_ACTION_LABELS, auditValue, formatDateTime } from '../../lib/admin';
+import { AUDIT_ACTION_LABELS, auditValue } from '../../lib/admin';
+import { formatDateTime } from '../../lib/format';
 import { Badge } from '../card';
 
 const TARGET_NAMES = { user: 'User', team: 'Team' } as const;

@@ -67,7 +67,10 @@ describe('local billing over a moving clock', () => {
 
     const cancelled = await post(t, '/api/cancel-subscription', undefined, { token });
     expect(cancelled.status).toBe(200);
-    expect(await cancelled.json()).toEqual({ message: 'Subscription cancelled. You keep access until 2026-04-09.' });
+    expect(await cancelled.json()).toEqual({
+      message: 'Subscription cancelled. You keep access until 2026-04-09.',
+      accessUntil: '2026-04-09T09:00:00.000Z',
+    });
     user = await me(token);
     expect(user).toMatchObject({
       subscriptionStatus: 'active',

@@ -217,7 +217,10 @@ describe('Stripe billing: subscribing', () => {
 
     const res = await post(t, '/api/cancel-subscription', undefined, { token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Subscription cancelled. You keep access until 2026-03-09.' });
+    expect(await res.json()).toEqual({
+      message: 'Subscription cancelled. You keep access until 2026-03-09.',
+      accessUntil: '2026-03-09T09:00:00.000Z',
+    });
     const [, cancel] = stripe.posts(`/v1/subscriptions/${subscriptionId}`);
     expect(cancel!.params).toEqual({ cancel_at_period_end: 'true' });
     expect(cancel!.idempotencyKey).toMatch(/^copydesk-/);
