@@ -246,3 +246,55 @@ describe('dates', () => {
     await context.close();
   });
 });
+
+describe('success page', () => {
+  async function dateOf(page: Page, iso: string) {
+    return page.evaluate(
+      (v) => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(v)),
+      iso,
+    );
+  }
+
+  it('tells someone back from saving a card for the trial that the trial started, when it ends, and that nothing was charged', async () => {
+    const { context, page } = await signedIn({ trial: true });
+    const user = await currentUserOf(context, suite.server.url);
+    await page.goto('/success?setup_intent=seti_rough_edges&redirect_status=succeeded');
+    await shows(page.getByRole('heading', { name: `Welcome to ${PROFESSIONAL_PLAN.name}` }));
+    const text = await page.getByRole('main').innerText();
+    expect(text).toContain('Your 7-day free trial has started');
+    expect(text).toContain(`Your trial ends on ${await dateOf(page, user.subscriptionRenewalDate!)}`);
+    expect(text).toContain('No card has been charged');
+    expect(text).not.toMatch(/payment/i);
+    await context.close();
+  });
+
+  it('does not speak of a payment to someone who never paid, and offers the trial', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/success');
+    await shows(page.getByRole('heading', { name: 'We could not confirm your subscription yet' }));
+    const text = await page.getByRole('main').innerText();
+    expect(text).not.toMatch(/completed a payment/i);
+    expect(text).toContain('no free trial or subscription');
+    await shows(page.getByRole('link', { name: 'View plan' }));
+
+    // Back from saving a card that the provider has not confirmed: a saved card is no payment.
+    await page.goto('/success?setup_intent=seti_unconfirmed&redirect_status=succeeded');
+    await shows(page.getByRole('heading', { name: 'We could not confirm your subscription yet' }));
+    const saved = await page.getByRole('main').innerText();
+    expect(saved).not.toMatch(/completed a payment/i);
+    expect(saved).toContain('has not been charged');
+    await context.close();
+  });
+
+  it('keeps the paid welcome for a subscriber back from a payment', async () => {
+    const { account, context, page } = await signedIn();
+    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
+    await page.goto('/success?payment_intent=pi_rough_edges');
+    await shows(page.getByRole('heading', { name: `Welcome to ${PROFESSIONAL_PLAN.name}` }));
+    const text = await page.getByRole('main').innerText();
+    expect(text).toContain('Your subscription is active');
+    expect(text).not.toMatch(/trial/i);
+    await shows(page.getByRole('link', { name: 'Start Editing Documents' }));
+    await context.close();
+  });
+});

@@ -11,7 +11,7 @@ import { SiteHeader } from '../components/site-header';
 import { Spinner } from '../components/spinner';
 import { serverMessage } from '../lib/errors';
 import { formatLongDate } from '../lib/format';
-import { successPageStart } from '../lib/payment-return';
+import { successPageStart, type PaymentReturnSearch } from '../lib/payment-return';
 import { setCachedUser, userQueryKey } from '../lib/session';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
@@ -25,6 +25,24 @@ const routeApi = getRouteApi('/authed/success');
 const ACTIVATION_DELAY_MS = 500;
 
 type Phase = 'loading' | 'activating' | 'welcome' | 'unconfirmed';
+
+/**
+ * What brought the browser here, as far as the query tells: a card saved for the trial (a setup intent charges
+ * nothing), a payment, or neither. The page says only what is true of it.
+ */
+type Arrival = 'card' | 'payment' | 'none';
+
+function arrivalOf(search: PaymentReturnSearch): Arrival {
+  if (search.setup_intent || search.setup_intent_client_secret) return 'card';
+  if (search.payment_intent || search.payment_intent_client_secret || search.session_id) return 'payment';
+  return 'none';
+}
+
+const CHECKING: Record<Arrival, string> = {
+  card: 'We are confirming your free trial with our billing provider. This takes a few seconds.',
+  payment: 'We are confirming your payment with our billing provider. This takes a few seconds.',
+  none: 'We are checking your account with our billing provider. This takes a few seconds.',
+};
 
 const BENEFITS: Array<{ icon: ReactNode; title: string; text: string }> = [
   { icon: <Upload className="size-5" />, title: 'Unlimited document uploads', text: 'PDF, Word, text, CSV and Markdown drafts.' },
@@ -44,6 +62,7 @@ function SuccessPage() {
   const activate = useMutation(trpc.subscription.activate.mutationOptions());
   // Decided once, from the user and query the page opened with.
   const [start] = useState(() => successPageStart(user, { pathname, search }));
+  const [arrival] = useState(() => arrivalOf(search));
   const [phase, setPhase] = useState<Phase>(() => (start === 'welcome' ? 'welcome' : start === 'activate' ? 'activating' : 'loading'));
   const started = useRef(false);
 
@@ -75,14 +94,9 @@ function SuccessPage() {
       <SiteHeader />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10 sm:px-6 sm:py-16">
         {phase === 'loading' && <Pending title="Loading your account" text="One moment." />}
-        {phase === 'activating' && (
-          <Pending
-            title="Activating your subscription"
-            text="We are confirming your payment with our billing provider. This takes a few seconds."
-          />
-        )}
+        {phase === 'activating' && <Pending title="Activating your subscription" text={CHECKING[arrival]} />}
         {phase === 'welcome' && <Welcome user={user} />}
-        {phase === 'unconfirmed' && <Unconfirmed retrying={activate.isPending} onRetry={runActivation} />}
+        {phase === 'unconfirmed' && <Unconfirmed arrival={arrival} retrying={activate.isPending} onRetry={runActivation} />}
       </main>
     </div>
   );
@@ -113,9 +127,14 @@ function Welcome({ user }: { user: PublicUser }) {
             ? `Your ${TRIAL_DAYS}-day free trial has started. Everything below is yours to use now.`
             : 'Your subscription is active. Everything below is yours to use now.'}
         </p>
+        {trialing && (
+          <p className="mx-auto mt-2 max-w-lg text-slate-600">
+            {until && `Your trial ends on ${until}. `}No card has been charged, and none will be if you cancel before the trial ends.
+          </p>
+        )}
         <div className="mt-5 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
           <Badge tone={statusTone(user.subscriptionStatus)}>{user.subscriptionStatus}</Badge>
-          {until && <span>{trialing ? `Trial ends ${until}` : `Renews ${until}`}</span>}
+          {!trialing && until && <span>Renews {until}</span>}
         </div>
       </div>
       <div className="px-5 pb-8 sm:px-10 sm:pb-10">
@@ -150,16 +169,20 @@ function Welcome({ user }: { user: PublicUser }) {
   );
 }
 
-function Unconfirmed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+const UNCONFIRMED: Record<Arrival, string> = {
+  card: 'Your card is saved and has not been charged, but our billing provider has not confirmed your free trial yet. This can take a moment: try again.',
+  payment: 'If you just completed a payment, it can take a moment to reach us. Try again, or choose your plan to start a trial.',
+  none: `Your account has no free trial or subscription yet. View the plan to start your ${TRIAL_DAYS}-day free trial, or try again if you just started one.`,
+};
+
+function Unconfirmed({ arrival, retrying, onRetry }: { arrival: Arrival; retrying: boolean; onRetry: () => void }) {
   return (
     <Card className="flex flex-col items-center px-6 py-12 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600">
         <CircleAlert aria-hidden="true" className="size-7" />
       </span>
       <h1 className="mt-5 text-2xl">We could not confirm your subscription yet</h1>
-      <p className="mt-2 max-w-md text-slate-600">
-        If you just completed a payment, it can take a moment to reach us. Try again, or choose your plan to start a trial.
-      </p>
+      <p className="mt-2 max-w-md text-slate-600">{UNCONFIRMED[arrival]}</p>
       <div className="mt-7 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button variant="brand" loading={retrying} onClick={onRetry}>
           Try again
