@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../support/openai-server';
-import { hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, type Account } from './support/browser';
+import { hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
 import { putInSuspendedTeam } from './support/teams';
 
@@ -310,6 +313,118 @@ describe('keyboard shortcuts', () => {
     expect(dialogCode()).toHaveLength(1);
     await page.keyboard.press('Escape');
     await hides(page.getByRole('dialog', { name: 'Keyboard shortcuts' }));
+    await context.close();
+  });
+});
+
+/** Presses Tab (Shift+Tab with `back`) until the control has the focus, as someone without a mouse would get to it. */
+async function tabTo(page: Page, control: Locator, o: { back?: boolean; max?: number } = {}) {
+  await control.waitFor({ state: 'attached' });
+  for (let i = 0; i < (o.max ?? 40); i++) {
+    if (await isFocused(control)) return;
+    await page.keyboard.press(o.back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${control.toString()} is not reached with ${o.back ? 'Shift+Tab' : 'Tab'}; the focus is on ${await focusedName(page)}`);
+}
+
+describe('keyboard only', () => {
+  it('registers, signs in and starts the trial without a mouse', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const account = newAccount('keys');
+    await page.goto('/auth');
+    await tabTo(page, page.getByRole('tab', { name: 'Login' }));
+    await page.keyboard.press('ArrowRight');
+    await poll(() => page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
+    const register = page.getByRole('tabpanel', { name: 'Register' });
+    await tabTo(page, register.getByLabel('Username'));
+    await page.keyboard.type(account.username);
+    await tabTo(page, register.getByLabel('Email'));
+    await page.keyboard.type(account.email);
+    await tabTo(page, register.getByLabel('Password', { exact: true }));
+    await page.keyboard.type(account.password);
+    await tabTo(page, register.getByLabel('Confirm Password'));
+    await page.keyboard.type(account.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/subscribe');
+
+    await tabTo(page, page.getByRole('button', { name: 'Start 7-Day Free Trial' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/chat');
+    await shows(composer(page));
+    await context.close();
+
+    // Signing in.
+    const again = await newPage(browser, server.url);
+    await again.page.goto('/auth');
+    const login = again.page.getByRole('tabpanel', { name: 'Login' });
+    await tabTo(again.page, login.getByLabel('Email'));
+    await again.page.keyboard.type(account.email);
+    await tabTo(again.page, login.getByLabel('Password', { exact: true }));
+    await again.page.keyboard.type(account.password);
+    await again.page.keyboard.press('Enter');
+    await again.page.waitForURL('**/chat');
+    await again.context.close();
+  });
+
+  it('sends a message, pins and unpins the reply, uploads a document and changes the password without a mouse', async () => {
+    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    const { context, page, account } = await openChat();
+    await poll(() => isFocused(composer(page))).toBe(true);
+    await page.keyboard.type(STORY);
+    await page.keyboard.press('Enter');
+    await replyDone(page);
+    const reply = replies(page).last();
+    expect(await reply.innerText()).toContain(REVISED);
+
+    // Pin from the reply, unpin from the reply, pin again and remove it from the panel.
+    const panel = page.getByRole('complementary', { name: 'Pinned references' });
+    await tabTo(page, reply.getByRole('button', { name: 'Pin message' }), { back: true });
+    await page.keyboard.press('Enter');
+    await shows(panel.getByTestId('pin-preview'));
+    await poll(() => focusedName(page)).toBe('button Unpin message');
+    await page.keyboard.press('Enter');
+    await hides(panel);
+    await poll(() => focusedName(page)).toBe('button Pin message');
+    await page.keyboard.press('Space');
+    await shows(panel.getByTestId('pin-preview'));
+    await tabTo(page, panel.getByRole('button', { name: 'Remove from pinned' }));
+    await page.keyboard.press('Enter');
+    await hides(panel);
+    await poll(() => focusedName(page)).toBe('textarea Message');
+
+    // Upload: the popover from its button, the file input inside it, then Upload.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-keys-')), 'council.txt');
+    fs.writeFileSync(file, `${STORY}\n\nThe budget takes effect in July, the finance director said.\n`);
+    await tabTo(page, page.getByRole('button', { name: 'Upload Document' }), { back: true });
+    await page.keyboard.press('Enter');
+    const popover = page.getByRole('dialog', { name: 'Upload Document' });
+    await shows(popover);
+    const input = popover.locator('input[type="file"]');
+    await tabTo(page, input);
+    await input.setInputFiles(file);
+    await shows(popover.getByText('council.txt'));
+    await tabTo(page, popover.getByRole('button', { name: 'Upload', exact: true }));
+    await page.keyboard.press('Enter');
+    await shows(toasts(page).getByText('File uploaded'));
+    await shows(replies(page).filter({ hasText: 'File uploaded' }));
+
+    // Settings: a new password, saved with Enter.
+    await page.goto('/settings');
+    const form = page.getByRole('region', { name: 'Change Password' });
+    await tabTo(page, form.getByLabel('Current Password'));
+    await page.keyboard.type(account.password);
+    await tabTo(page, form.getByLabel('New Password', { exact: true }));
+    await page.keyboard.type('Newsdesk#2027');
+    await tabTo(page, form.getByLabel('Confirm New Password'));
+    await page.keyboard.type('Newsdesk#2027');
+    await page.keyboard.press('Enter');
+    await shows(toasts(page).getByText('Password Changed'));
+    const res = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: 'Newsdesk#2027' }),
+    });
+    expect(res.status).toBe(200);
     await context.close();
   });
 });

@@ -28,6 +28,7 @@ export function PinnedPanel(p: PinnedPanelProps) {
   const collapseButton = useRef<HTMLButtonElement>(null);
   const expandButton = useRef<HTMLButtonElement>(null);
   const wasCollapsed = useRef(p.collapsed);
+  const list = useRef<HTMLUListElement>(null);
   // Over the chat on a small screen, the open sheet takes the focus, Escape closes it, and the focus goes back to
   // the composer. On a wide screen the button that was pressed is gone, so its counterpart takes the focus.
   useEffect(() => {
@@ -40,6 +41,15 @@ export function PinnedPanel(p: PinnedPanelProps) {
     }
     wasCollapsed.current = p.collapsed;
   }, [p.collapsed]);
+  // The pressed button leaves with its pin: the focus goes to the next pin's Remove (else the previous one's), or back to the composer.
+  const remove = (id: number) => {
+    const items = [...(list.current?.querySelectorAll<HTMLElement>('li[data-pin-id]') ?? [])];
+    const at = items.findIndex((li) => li.dataset.pinId === String(id));
+    const neighbour = items[at + 1] ?? items[at - 1];
+    if (neighbour) neighbour.querySelector<HTMLElement>('[data-pin-remove]')?.focus();
+    else focusComposer();
+    p.onRemove(id);
+  };
   if (p.collapsed) {
     return (
       <aside
@@ -98,7 +108,7 @@ export function PinnedPanel(p: PinnedPanelProps) {
             Pinned references <span className="font-normal text-slate-500">({p.pins.length})</span>
           </h2>
         </div>
-        <ul className="min-h-0 flex-1 space-y-2 overflow-y-auto p-3">
+        <ul ref={list} className="min-h-0 flex-1 space-y-2 overflow-y-auto p-3">
           {p.pins.map((pin) => {
             const title = p.titleOf(pin.conversationId);
             return (
@@ -116,8 +126,9 @@ export function PinnedPanel(p: PinnedPanelProps) {
                   <CopyButton text={pin.content} label="Copy pinned message" />
                   <MessageAction
                     label="Remove from pinned"
+                    data-pin-remove
                     className="ml-auto hover:bg-red-50 hover:text-red-600"
-                    onClick={() => p.onRemove(pin.id)}
+                    onClick={() => remove(pin.id)}
                   >
                     <X aria-hidden="true" className="size-4" />
                   </MessageAction>
