@@ -298,3 +298,29 @@ describe('success page', () => {
     await context.close();
   });
 });
+
+describe('a logged-out visit', () => {
+  it('logs no console error and no failed request on /, /auth and /subscribe', async () => {
+    const { context, page } = await openContext(LAPTOP);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+    });
+
+    await page.goto('/');
+    await shows(page.getByRole('banner').getByRole('link', { name: 'Log in' }));
+    await page.goto('/auth');
+    await shows(page.getByRole('tab', { name: 'Login' }));
+    await page.goto('/subscribe');
+    await page.waitForURL('**/auth');
+    await shows(page.getByRole('tab', { name: 'Login' }));
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

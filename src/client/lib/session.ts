@@ -1,22 +1,15 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '~/shared/types';
-import { isAuthError } from './errors';
 import { trpc, trpcClient } from './trpc';
 
 /** The cache key of the signed-in user; `null` data means nobody is signed in. */
-export const userQueryKey = trpc.auth.me.queryKey();
+export const userQueryKey = trpc.auth.session.queryKey();
 
 export function userQueryOptions() {
   return queryOptions({
     queryKey: userQueryKey,
-    queryFn: async (): Promise<PublicUser | null> => {
-      try {
-        return await trpcClient.auth.me.query();
-      } catch (error) {
-        if (isAuthError(error)) return null;
-        throw error;
-      }
-    },
+    // auth.session answers a visitor with null rather than a 401, so a signed-out page logs no failed request.
+    queryFn: (): Promise<PublicUser | null> => trpcClient.auth.session.query(),
     staleTime: 0,
   });
 }
@@ -26,5 +19,5 @@ export function ensureUser(queryClient: QueryClient): Promise<PublicUser | null>
 }
 
 export function setCachedUser(queryClient: QueryClient, user: PublicUser | null) {
-  queryClient.setQueryData(userQueryKey, user as PublicUser);
+  queryClient.setQueryData(userQueryKey, user);
 }

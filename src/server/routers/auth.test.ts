@@ -63,6 +63,17 @@ describe('auth router', () => {
     expect(error.message).toBe('Authentication required');
   });
 
+  it('session answers null for a visitor and the user when signed in, and null again once the session ends', async () => {
+    t = createTestApp();
+    expect(await t.caller().api.auth.session()).toBeNull();
+    const token = await register();
+    const user = await t.caller({ token }).api.auth.me();
+    expect(await t.caller({ token }).api.auth.session()).toEqual(user);
+    await t.caller({ token }).api.auth.logout();
+    expect(await t.caller({ token }).api.auth.session()).toBeNull();
+    expect((await trpcError(t.caller({ token }).api.auth.me())).code).toBe('UNAUTHORIZED');
+  });
+
   it('login answers UNAUTHORIZED with the same message for an unknown account and a wrong password', async () => {
     t = createTestApp();
     await register();

@@ -10,6 +10,10 @@ const rememberDevice = (ctx: Context, value: string) => ctx.setCookie(knownDevic
 export const authRouter = router({
   me: authedProcedure.query(({ ctx }) => toPublicUser(ctx.user)),
 
+  // What the browser asks on every page: null for a visitor, so a signed-out page load logs no failed request.
+  // `me` keeps its 401, which GET /api/user answers by contract.
+  session: publicProcedure.query(({ ctx }) => (ctx.user && ctx.session ? toPublicUser(ctx.user) : null)),
+
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     const { user, token, session, knownDevice } = await ctx.services.accounts.register(input, ctx);
     setSessionCookie(ctx, token, session);

@@ -39,6 +39,14 @@ describe('tRPC over HTTP', () => {
     expect((await get(t, '/api/user', { token })).status).toBe(401);
   });
 
+  it('auth.session answers a visitor 200 with no user, while GET /api/user keeps its 401', async () => {
+    t = createTestApp();
+    const visitor = await get(t, '/trpc/auth.session');
+    expect(visitor.status).toBe(200);
+    expect(superjson.deserialize(((await visitor.json()) as { result: { data: never } }).result.data)).toBeNull();
+    expect((await get(t, '/api/user')).status).toBe(401);
+  });
+
   it('answers errors with the HTTP status and the public message', async () => {
     t = createTestApp();
     const unauth = await get(t, '/trpc/auth.me');
