@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { hiddenActor } from './clarity/hidden-actor';
+import { jargonCliches } from './clarity/jargon-cliches';
 import { passiveVoice } from './clarity/passive-voice';
+import { eventWithoutDate } from './context/event-without-date';
 import { undefinedAcronyms } from './context/undefined-acronyms';
 import { civilClaimsAsFact } from './legal/civil-claims-as-fact';
 import { criminalLabels } from './legal/criminal-labels';
@@ -7,6 +10,7 @@ import { crimesAsFact } from './legal/crimes-as-fact';
 import { factsOnly } from './quote/facts-only';
 import type { Rule } from './rule';
 import { smallNumbers } from './style/small-numbers';
+import { confusables } from './grammar/confusables';
 import { stateNames } from './style/state-names';
 import { hitsOf } from './test-helpers';
 import { hedges } from './vague/hedges';
@@ -51,6 +55,27 @@ describe('rules on paraphrase', () => {
     ],
     ['a state abbreviation after "as far as"', stateNames, 'Crews came from as far away as Tenn. to help.', 'Tenn.'],
     ['the second of two states', stateNames, 'The card was used in Ohio and Pa. over the weekend.', 'Pa.'],
+    [
+      'a hearing a judge scheduled',
+      eventWithoutDate,
+      'The judge set bail at $5,000 and scheduled a preliminary hearing.',
+      'scheduled a preliminary hearing',
+    ],
+    [
+      'a hearing named by its subject',
+      eventWithoutDate,
+      'A hearing on the city’s motion to dismiss the case has been scheduled.',
+      'A hearing on the city’s motion to dismiss the case has been scheduled',
+    ],
+    [
+      'a meeting a board will hold',
+      eventWithoutDate,
+      'The council will vote on the plan at a special meeting.',
+      'will vote on the plan at a special meeting',
+    ],
+    ['people not told', hiddenActor, 'Parents were never told about the lead test.', 'were never told'],
+    ['effect for affect', confusables, 'The closure has effected every business on Main Street.', 'has effected every'],
+    ['a scientist’s term', jargonCliches, 'The trial tracked all-cause mortality for five years.', 'all-cause mortality'],
   ])('flags %s', (_what, rule, text, flagged) => {
     expect(hitsOf(rule, text).map((h) => h.text)).toContain(flagged);
   });
@@ -70,6 +95,8 @@ describe('rules on paraphrase', () => {
       civilClaimsAsFact,
       'The county settled the lawsuit in May. It had demoted her after she told auditors about the money.',
     ],
+    ['a dated hearing', eventWithoutDate, 'The judge scheduled a pretrial hearing for Jan. 9.'],
+    ['a change brought about', confusables, 'The new board has effected a change in how money is spent.'],
   ])('leaves alone %s', (_what, rule, text) => {
     expect(hitsOf(rule, text)).toEqual([]);
   });

@@ -7,7 +7,7 @@ const ABSTRACT = `(?:(?:a|the|an|no|some|several|many|final|difficult|tough|hard
 /** "It is hoped that": the hoper is hidden. */
 const IMPERSONAL = `it\\s+${BE}\\s+(?:hoped|decided|felt|determined|agreed|recommended|thought|deemed|considered|acknowledged)\\s+(?:that|to)`;
 /** People acted on by someone the sentence never names. */
-const DONE_TO = `${BE}\\s+(?:told|advised|instructed|informed|ordered|urged|targeted|encouraged|warned|notified)`;
+const DONE_TO = `${BE}\\s+(?:not\\s+|never\\s+)?(?:told|advised|instructed|informed|ordered|urged|targeted|encouraged|warned|notified)`;
 
 export const hiddenActor = defineRule({
   id: 'clarity/hidden-actor',

@@ -2,6 +2,7 @@ import { defineRule, phraseRegex, scan } from '../rule';
 
 /** Business jargon and news clichés; each needs the writer to say plainly what happened. */
 export const JARGON_CLICHES = [
+  'all-cause mortality',
   'at the end of the day',
   'synergy',
   'synergies',

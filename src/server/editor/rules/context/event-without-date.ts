@@ -3,12 +3,15 @@ import { defineRule, scan, wordRegex } from '../rule';
 const EVENT =
   '(?:hearing|meeting|vote|trial|sentencing|arraignment|forum|session|workshop|town hall|debate|election|public comment period)';
 const PATTERNS = [
-  `(?:an?|the)\\s+(?:[\\p{L}-]+\\s+){0,2}?${EVENT}(?:\\s+on\\s+(?:the\\s+)?[\\p{L}-]+(?:\\s+[\\p{L}-]+)?)?\\s+(?:has been|have been|was|is|will be|would be)\\s+(?:scheduled|set|planned|held|called)`,
+  `(?:an?|the)\\s+(?:[\\p{L}-]+\\s+){0,2}?${EVENT}(?:\\s+on\\s+[^.;,]{1,60}?)?\\s+(?:has been|have been|was|is|will be|would be)\\s+(?:scheduled|set|planned|held|called)`,
   `(?:at|during)\\s+(?:a|an)\\s+(?:future|upcoming|later|subsequent|coming)\\s+${EVENT}`,
+  // "scheduled a pretrial hearing", "will take it up at a public hearing"
+  `(?:scheduled|set|called|planned)\\s+(?:a|an)\\s+(?:[\\p{L}-]+\\s+){0,2}?${EVENT}`,
+  `(?:will|would|plans to|is expected to)\\s+(?:[\\p{L}-]+\\s+){1,6}?at\\s+(?:a|an)\\s+(?:public|special|regular|joint)?\\s*${EVENT}`,
 ];
-/** A day, a date or a time: what readers need to show up. */
+/** A day, a date or a time: what readers need to show up (a bail amount is not one). */
 const WHEN =
-  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|jan|feb|march|april|may|june|july|aug|sept|oct|nov|dec|january|february|august|september|october|november|december|yesterday|next (?:week|month)|this (?:week|month)|later this (?:week|month)|earlier this (?:week|month|year)|last (?:week|month|night|year|spring|summer|fall|winter)|noon|midnight)\b|\d/i;
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|tomorrow|jan|feb|march|april|may|june|july|aug|sept|oct|nov|dec|january|february|august|september|october|november|december|yesterday|next (?:week|month)|this (?:week|month)|later this (?:week|month)|earlier this (?:week|month|year)|last (?:week|month|night|year|spring|summer|fall|winter)|noon|midnight)\b|\b\d{1,2}(?::\d\d)?\s*[ap]\.?m\b|\b(?:19|20)\d\d\b|\b\d{1,2}\/\d{1,2}\b/i;
 
 export const eventWithoutDate = defineRule({
   id: 'context/event-without-date',

@@ -53,6 +53,15 @@ const PATTERNS: Pattern[] = [
     message: () => '"Effect" is the noun (the effect of); "affect" is the verb.',
   },
   {
+    // "has effected the neighborhood": to effect is to bring about ("effected a change"), so an object that is hurt or moved needs "affected"
+    re: wordRegex(
+      '(has|have|had|was|were|been|is|are)\\s+effected\\s+(the|this|that|these|those|his|her|their|our|my|its|every|everyone|everybody|many|some|all|us|them|him|me|you|by)',
+      'giu',
+    ),
+    fix: (m) => `${m[1]} affected ${m[2]}`,
+    message: () => '"Affect" is the verb for having an effect on something; "effect" as a verb means to bring about.',
+  },
+  {
     re: wordRegex('(to|will|could|would|might|may)\\s+loose', 'giu'),
     fix: (m) => `${m[1]} lose`,
     message: () => '"Lose" is the verb (to lose); "loose" means not tight.',
