@@ -3,14 +3,13 @@ import * as Popover from '@radix-ui/react-popover';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { Info, Menu, Pin } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Conversation, ConversationPage, ConversationWithMessages, Message } from '~/shared/schemas/chat';
 import { Button } from '../components/button';
 import { ChatSidebar } from '../components/chat/chat-sidebar';
-import { CompareDialog } from '../components/chat/compare-dialog';
 import { Composer } from '../components/chat/composer';
 import { EditorLabel } from '../components/chat/editor-label';
-import { Markdown } from '../components/chat/markdown';
+import { Markdown } from '../components/chat/lazy-markdown';
 import { MessageList, type LocalMessage } from '../components/chat/message-list';
 import { PinnedPanel } from '../components/chat/pinned-panel';
 import { TeamSuspendedDialog } from '../components/chat/team-suspended-dialog';
@@ -37,6 +36,9 @@ export const chatLazyRoute = createLazyRoute('/authed/subscribed/chat')({
   pendingComponent: PageSpinner,
 });
 
+// The comparison view (and the diff and Markdown code it needs) loads the first time a writer opens it.
+const CompareDialog = lazy(() => import('../components/chat/compare-dialog').then((m) => ({ default: m.CompareDialog })));
+
 const HIGHLIGHT_MS = 2000;
 const SCROLL_AFTER_SEND_MS = 100;
 /** Closer than this to the bottom, new text keeps the view at the bottom. */
@@ -60,6 +62,9 @@ function ChatPage() {
   const [highlightId, setHighlightId] = useState<number | null>(null);
   const [local, setLocal] = useState<LocalMessage[]>([]);
   const [revision, setRevision] = useState<Revision | null>(null);
+  // kept mounted once opened, so closing it animates and hands focus back
+  const [compareOpened, setCompareOpened] = useState(false);
+  if (revision && !compareOpened) setCompareOpened(true);
   const [suspendedTeam, setSuspendedTeam] = useState<string | null>(null);
 
   // Keyed under the list's path, so invalidating `chat.list` refreshes every loaded page.
@@ -457,7 +462,11 @@ function ChatPage() {
         />
       )}
 
-      <CompareDialog revision={revision} onClose={() => setRevision(null)} />
+      {(revision || compareOpened) && (
+        <Suspense fallback={null}>
+          <CompareDialog revision={revision} onClose={() => setRevision(null)} />
+        </Suspense>
+      )}
       <TeamSuspendedDialog teamName={suspendedTeam} onClose={() => setSuspendedTeam(null)} />
     </div>
   );

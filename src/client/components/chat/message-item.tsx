@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { LogoMark } from '../logo';
 import { CopyButton } from './copy-button';
 import { EditList } from './edit-list';
-import { Markdown } from './markdown';
+import { Markdown } from './lazy-markdown';
 import { MessageAction } from './message-action';
 import { TypingIndicator } from './typing-indicator';
 

@@ -2,7 +2,7 @@ import { FileUp, MessagesSquare, Pin, Sparkles } from 'lucide-react';
 import type { PublicUser } from '~/shared/types';
 import { Badge } from '../card';
 import { LogoMark } from '../logo';
-import { Markdown } from './markdown';
+import { Markdown } from './lazy-markdown';
 
 /** The user's plan as the welcome panel shows it: their plan's name, else Basic. */
 export function planLabel(user: Pick<PublicUser, 'subscriptionPlan'>): string {
