@@ -1,29 +1,8 @@
 import { z } from 'zod';
+import { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CONVERSATION_TITLE } from '../chat-limits';
 import { idField } from './fields';
 
-export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
-
-export const CHAT_LIMITS = {
-  /** The longest message (documented in README); also the most the editor checks at a time (the engine's MAX_TEXT_CHARS). */
-  messageMaxChars: 100_000,
-  titleMaxChars: 200,
-  /** A title made from the first message. */
-  autoTitleMaxChars: 60,
-  listPageSize: 50,
-  listPageMax: 100,
-  searchQueryMaxChars: 200,
-} as const;
-
-export const CHAT_MESSAGES = {
-  contentRequired: 'Type a message first',
-  contentTooLong: `A message can be at most ${CHAT_LIMITS.messageMaxChars.toLocaleString('en-US')} characters. Send the text in shorter parts, or upload it as a document.`,
-  titleTooLong: `A title can be at most ${CHAT_LIMITS.titleMaxChars} characters`,
-  conversationId: 'Invalid conversation id',
-  cursor: 'Invalid cursor',
-  limit: `The page size must be between 1 and ${CHAT_LIMITS.listPageMax}`,
-  searchRequired: 'Type something to search for',
-  searchTooLong: `A search can be at most ${CHAT_LIMITS.searchQueryMaxChars} characters`,
-} as const;
+export { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CONVERSATION_TITLE } from '../chat-limits';
 
 export const conversationIdField = idField(CHAT_MESSAGES.conversationId);
 

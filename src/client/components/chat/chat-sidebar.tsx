@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanst
 import { Link } from '@tanstack/react-router';
 import { MessageSquareText, Plus, Search, Settings, Trash2, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CHAT_LIMITS, type Conversation, type ConversationPage, type SearchHit } from '~/shared/schemas/chat';
+import { CHAT_LIMITS } from '~/shared/chat-limits';
+import type { Conversation, ConversationPage, SearchHit } from '~/shared/schemas/chat';
 import type { PublicUser } from '~/shared/types';
 import { returnFocusToComposer } from '../../lib/chat/composer-focus';
 import { cn } from '../../lib/cn';

@@ -2,7 +2,7 @@ import { ChevronDown, SendHorizontal, Sparkles, Square } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '~/shared/limits';
 import { QUICK_ACTIONS, quickActionMessage, type QuickActionId } from '~/shared/quick-actions';
-import { CHAT_LIMITS, CHAT_MESSAGES } from '~/shared/schemas/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '~/shared/chat-limits';
 import { COMPOSER_ID } from '../../lib/chat/composer-focus';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';
