@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
 import { ArrowUp, CircleHelp, Keyboard, LifeBuoy, Settings } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
 import { openShortcuts } from '../lib/shortcuts';
 import { buttonClasses } from './button';
@@ -13,6 +13,7 @@ import { buttonClasses } from './button';
 export function HelpMenu() {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
   const itemClass = cn(buttonClasses('ghost', 'md'), 'w-full justify-start');
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -25,9 +26,12 @@ export function HelpMenu() {
           align="end"
           sideOffset={8}
           collisionPadding={12}
+          aria-labelledby={titleId}
           className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl animate-fade-in"
         >
-          <p className="px-3 pt-1 pb-2 text-sm font-semibold">Need a hand?</p>
+          <p id={titleId} className="px-3 pt-1 pb-2 text-sm font-semibold">
+            Need a hand?
+          </p>
           <Link to="/contact" className={itemClass} onClick={() => setOpen(false)}>
             <LifeBuoy aria-hidden="true" className="size-4" />
             Contact support

@@ -8,8 +8,21 @@ export function formatPrice(price: number) {
   return `$${price.toFixed(2)}`;
 }
 
-/** The plan: popular badge, trial, monthly price and features, with the caller's action at the bottom. */
-export function PlanCard({ plan, action, className }: { plan: Plan; action?: ReactNode; className?: string }) {
+/**
+ * The plan: popular badge, trial, monthly price and features, with the caller's action at the bottom. Its heading is
+ * an h3 under a section's h2 (the landing page's Pricing), or an h2 where it sits right under the page's h1.
+ */
+export function PlanCard({
+  plan,
+  action,
+  className,
+  headingLevel: Heading = 'h3',
+}: {
+  plan: Plan;
+  action?: ReactNode;
+  className?: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const headingId = `plan-${plan.id}`;
   return (
     <article
@@ -26,9 +39,9 @@ export function PlanCard({ plan, action, className }: { plan: Plan; action?: Rea
         </span>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-2xl">
+        <Heading id={headingId} className="text-2xl">
           {plan.name}
-        </h3>
+        </Heading>
         <Badge tone="green" className="font-semibold tracking-wide">
           FREE {TRIAL_DAYS}-DAY TRIAL
         </Badge>

@@ -25,6 +25,7 @@ export function SiteMenu(o: { items: NavItem[]; username: string; loggingOut: bo
         <Popover.Content
           align="end"
           sideOffset={8}
+          aria-label="Menu"
           className="z-50 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg animate-fade-in"
         >
           <nav aria-label="Main" className="flex flex-col">

@@ -314,8 +314,6 @@ function ChatPage() {
 
   return (
     <div className="flex h-dvh overflow-hidden bg-white">
-      <h1 className="sr-only">Chat</h1>
-
       <aside aria-label="Conversation list" className="hidden w-72 shrink-0 border-r border-slate-200 bg-slate-50 lg:block">
         {sidebar()}
       </aside>
@@ -334,6 +332,7 @@ function ChatPage() {
       </Dialog.Root>
 
       <main className="flex min-w-0 flex-1 flex-col">
+        <h1 className="sr-only">Chat</h1>
         <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200 px-2 sm:px-4">
           <Button
             variant="ghost"
@@ -363,7 +362,10 @@ function ChatPage() {
                 sideOffset={8}
                 collisionPadding={12}
                 onCloseAutoFocus={returnFocusToComposer}
-                className="z-50 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-xl animate-fade-in"
+                aria-label="About the editor"
+                // A tab stop of its own: the text scrolls, and it holds nothing else the keyboard could reach.
+                tabIndex={0}
+                className="z-50 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 shadow-xl animate-fade-in focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
               >
                 <p className="mb-2 text-sm font-semibold">About the editor</p>
                 {capabilities.isLoading ? (
@@ -395,10 +397,16 @@ function ChatPage() {
             const el = e.currentTarget;
             stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
           }}
-          className="min-h-0 flex-1 overflow-y-auto"
+          // Focusable, so the keyboard can scroll it when it holds nothing else to focus (the welcome before a first message).
+          tabIndex={0}
+          role="region"
+          aria-label="Conversation"
+          className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
           aria-live="off"
         >
           <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
+            {/* Under the page's h1, over the replies' own headings (h3). */}
+            {!loadingMessages && !isEmpty && <h2 className="sr-only">Messages</h2>}
             {loadingMessages ? (
               <PageSpinner label="Loading messages" />
             ) : isEmpty ? (
@@ -442,7 +450,7 @@ function ChatPage() {
               />
             }
           />
-          <p className="mx-auto mt-1 max-w-3xl text-center text-[0.7rem] text-slate-400 sm:text-xs">
+          <p className="mx-auto mt-1 max-w-3xl text-center text-[0.7rem] text-slate-500 sm:text-xs">
             The AI editor may produce inaccurate information.
             {/* One line on a phone, so the messages keep the height. */}
             <span className="hidden sm:inline"> Check facts, names and quotes before you publish.</span>

@@ -34,7 +34,7 @@ function SubscribePage() {
       description={`Try every feature free for ${TRIAL_DAYS} days, then ${formatPrice(PROFESSIONAL_PLAN.price)} a month. Cancel anytime.`}
     >
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:gap-8">
-        <PlanCard plan={PROFESSIONAL_PLAN} />
+        <PlanCard plan={PROFESSIONAL_PLAN} headingLevel="h2" />
         {/* On a phone the trial form comes first, within the first screen, and the plan's features follow it. */}
         <Card className="order-first p-6 sm:p-7 lg:sticky lg:top-24 lg:order-none">
           {flow.clientSecret ? (

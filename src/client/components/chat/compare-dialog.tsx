@@ -14,7 +14,11 @@ function Pane({ title, parts, side }: { title: string; parts: DiffPart[]; side: 
   return (
     <section aria-label={title} className="flex min-h-0 min-w-0 flex-col rounded-xl border border-slate-200 bg-white">
       <h3 className="heading-label border-b border-slate-100 px-4 py-2.5">{title}</h3>
-      <div className="overflow-y-auto px-4 py-3 text-[0.95rem] leading-7 whitespace-pre-wrap break-words text-slate-800 md:max-h-[50vh]">
+      {/* A long draft scrolls inside its pane; the pane is a tab stop so the keyboard can scroll it. */}
+      <div
+        tabIndex={0}
+        className="overflow-y-auto rounded-b-xl px-4 py-3 text-[0.95rem] leading-7 whitespace-pre-wrap break-words text-slate-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 md:max-h-[50vh]"
+      >
         {parts.map((part, i) =>
           part.kind === 'same' ? (
             <span key={i}>{part.text}</span>

@@ -130,7 +130,9 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
             role="group"
             aria-label="Quick actions"
             aria-describedby={actionsUsable ? undefined : actionsHintId}
-            className="-m-1 flex min-w-0 flex-1 gap-2 overflow-x-auto p-1 sm:mx-0 sm:basis-full sm:flex-wrap sm:overflow-visible sm:px-0"
+            // While its buttons are disabled, the row (scrolled sideways on a phone) is the keyboard's way to scroll it.
+            tabIndex={actionsUsable ? undefined : 0}
+            className="-m-1 flex min-w-0 flex-1 gap-2 overflow-x-auto p-1 focus-visible:outline-2 focus-visible:outline-brand-600 sm:mx-0 sm:basis-full sm:flex-wrap sm:overflow-visible sm:px-0"
           >
             {QUICK_ACTIONS.map((a) => (
               <button
@@ -206,7 +208,7 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
           </Button>
         )}
       </div>
-      <p id={hintId} className={cn('mt-1.5 px-1 text-xs', tooLong ? 'text-red-600' : 'hidden text-slate-400 sm:block')}>
+      <p id={hintId} className={cn('mt-1.5 px-1 text-xs', tooLong ? 'text-red-600' : 'hidden text-slate-500 sm:block')}>
         {tooLong ? CHAT_MESSAGES.contentTooLong : 'Enter to send · Shift+Enter for a new line'}
       </p>
     </div>

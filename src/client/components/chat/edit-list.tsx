@@ -22,7 +22,7 @@ function EditText({ edit, accepted }: { edit: Edit; accepted: boolean }) {
         <ins
           className={cn(
             'rounded-sm px-0.5 no-underline',
-            accepted ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-50 text-slate-400 line-through',
+            accepted ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-50 text-slate-500 line-through',
           )}
         >
           {edit.inserted}
@@ -78,7 +78,7 @@ export function EditList({ edits }: { edits: RevisionEdits }) {
                   onClick={() => edits.choose(edit.index, true)}
                   className={cn(
                     choiceButton,
-                    accepted ? 'bg-emerald-600 text-white ring-emerald-600' : 'text-slate-600 ring-slate-200 hover:bg-slate-50',
+                    accepted ? 'bg-emerald-700 text-white ring-emerald-700' : 'text-slate-600 ring-slate-200 hover:bg-slate-50',
                   )}
                 >
                   <Check aria-hidden="true" className="size-3.5" />
