@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AuditAction, AuditFilter } from '~/shared/schemas/admin';
+import { formatDateTime } from './format';
 import { serverMessage } from './errors';
 import { userQueryKey } from './session';
 import { toast } from './toast';
@@ -82,9 +83,12 @@ export function auditCsvUrl(filter: AuditFilter): string {
 }
 
 /** One side of an audited change, as the log shows it. */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
 export function auditValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
-  if (typeof value === 'string') return value;
+  // a stored timestamp reads like every other date in the app
+  if (typeof value === 'string') return ISO_TIMESTAMP.test(value) ? formatDateTime(value) : value;
   return JSON.stringify(value);
 }
 
