@@ -33,6 +33,25 @@ describe('compare', () => {
     expect(ops.filter((o) => o.type !== 'equal').every((o) => o.ruleId !== null)).toBe(true);
   });
 
+  it('gives a sign added before an edited figure to that figure’s edit, not a change of its own', () => {
+    const before = 'The city will spend 5 million dollars on roads.';
+    const after = 'The city will spend $5 million on roads.';
+    const start = before.indexOf('5 million dollars');
+    const edits: Edit[] = [
+      {
+        ruleId: 'style/money',
+        category: 'style',
+        start,
+        end: start + '5 million dollars'.length,
+        before: '5 million dollars',
+        after: '$5 million',
+        explanation: 'AP money style.',
+      },
+    ];
+    const { summary } = compare(before, after, { edits });
+    expect(summary.map((s) => s.ruleId)).toEqual(['style/money']);
+  });
+
   it('describes changes it cannot link to a rule', () => {
     const { summary } = compare('The mayor spoke.', 'The mayor spoke briefly.');
     expect(summary).toEqual([{ ruleId: null, category: null, before: '', after: ' briefly', explanation: 'Added "briefly".' }]);

@@ -49,7 +49,10 @@ function causeFor(op: DiffOp, causes: readonly Cause[], before: string): Cause |
   // an insertion just after an edited word ("7pm" → "7 p.m.") belongs to that edit
   const insert = start === end;
   if (insert) while (start > 0 && /\s/.test(before[start - 1]!)) start--;
-  const matching = causes.filter((c) => (insert ? c.start <= start && start <= c.end : c.start < end && start < c.end));
+  // ... and one at the start of an edited span ("5 million dollars" → "$5 million") to that span's edit
+  const matching = causes.filter((c) =>
+    insert ? (c.start <= start && start <= c.end) || (c.start <= end && end < c.end) : c.start < end && start < c.end,
+  );
   return matching.sort((a, b) => a.end - a.start - (b.end - b.start))[0];
 }
 
