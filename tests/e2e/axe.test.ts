@@ -15,6 +15,7 @@ import { putInSuspendedTeam } from './support/teams';
 
 const suite = serverAndBrowser({ env: ADMIN_ENV });
 
+// AXE_REPORT=1 also prints the minor and moderate findings, which do not fail the run.
 afterAll(() => {
   if (process.env.AXE_REPORT && lesserViolations.size) {
     console.log([...lesserViolations].map(([label, found]) => `${label}\n${found.join('\n')}`).join('\n\n'));
@@ -53,9 +54,10 @@ async function pageIn(scheme: Scheme, o: { viewport?: Viewport; as?: Account } =
 /** Opens a path and waits until the page has drawn what it loads. */
 async function visit(page: Page, path: string, ready: Locator) {
   await page.goto(path);
-  await shows(ready).catch(async (e) => {
-    console.log('DEBUG', path, page.url(), await page.locator('body').innerText());
-    throw e;
+  await shows(ready).catch(async (e: unknown) => {
+    // Say what the page showed instead (a guard's redirect, an error page), not only what never appeared.
+    const shown = (await page.locator('body').innerText()).slice(0, 300);
+    throw new Error(`${path} did not draw as expected; ${page.url()} shows: ${shown}`, { cause: e });
   });
   await page.waitForLoadState('networkidle');
 }
