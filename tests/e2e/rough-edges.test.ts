@@ -312,10 +312,13 @@ describe('a logged-out visit', () => {
       if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
     });
 
+    // each page settles before the next load, so no request is cut off by the test's own navigation (net::ERR_ABORTED)
     await page.goto('/');
     await shows(page.getByRole('banner').getByRole('link', { name: 'Log in' }));
+    await page.waitForLoadState('networkidle');
     await page.goto('/auth');
     await shows(page.getByRole('tab', { name: 'Login' }));
+    await page.waitForLoadState('networkidle');
     await page.goto('/subscribe');
     await page.waitForURL('**/auth');
     await shows(page.getByRole('tab', { name: 'Login' }));
