@@ -292,7 +292,7 @@ async function measureStartup(o: { seed: number; keep: boolean }) {
     const reg = await post(`${url}/api/register`, {
       username: name,
       email: `${name}@news.example`,
-      password: `pass-${randomBytes(9).toString('base64url')}`,
+      password: `pass-1-${randomBytes(9).toString('base64url')}`,
     });
     if (reg.status !== 201) fail(`register answered ${reg.status}: ${reg.text}`);
     const cookie = reg.cookies.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('copydesk_session='));
