@@ -1,43 +1,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../support/openai-server';
-import { hides, launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import { serverModelAndBrowser } from './support/suite';
 import { putInSuspendedTeam } from './support/teams';
+import { composer, replies } from './support/chat';
 
 /**
  * Titles, focus, announcements and keyboard-only use. The editor is an OpenAI-compatible model (the local
  * Chat Completions double), so a reply streams as slowly as a test needs to watch it.
  */
 
-let model: FakeOpenAiServer;
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  model = await startFakeOpenAi();
-  server = await startE2EServer({ env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: OPENAI_TEST_KEY, OPENAI_MODEL: 'fake-editor' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await model?.close();
-});
+const suite = serverModelAndBrowser();
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 /** A registered account, signed in on a page of its own; `plan` puts it on a running trial. */
 async function signedIn(o: { plan?: boolean } = {}): Promise<{ account: Account; context: BrowserContext; page: Page }> {
   const account = newAccount('access');
-  await registerByApi(server.url, account);
-  if (o.plan) server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
-  const { context, page } = await newPage(browser, server.url);
-  await loginByApi(context, server.url, account);
+  await registerByApi(suite.server.url, account);
+  if (o.plan) suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+  const { context, page } = await newPage(suite.browser, suite.server.url);
+  await loginByApi(context, suite.server.url, account);
   return { account, context, page };
 }
 
@@ -47,8 +33,6 @@ const REVISED = 'The city council voted 7-2 on Tuesday to approve a $5 million b
 /** A reply that revises the copy, so it offers the side-by-side comparison. */
 const REVIEW = ['## Editor’s review', '\n\nTightened the lede.', '\n\n### Revised text', `\n\n${REVISED}\n`];
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const replies = (page: Page) => page.locator('article[data-role="assistant"]');
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 const focusedName = (page: Page) =>
   page.evaluate(() => {
@@ -75,7 +59,7 @@ async function replyDone(page: Page) {
 
 describe('page titles', () => {
   it('names each page in the tab, also after moving between pages in the app', async () => {
-    const visitor = await newPage(browser, server.url);
+    const visitor = await newPage(suite.browser, suite.server.url);
     const loggedOut: Array<[string, string]> = [
       ['/', 'Copydesk · The AI editor for journalists and newsrooms'],
       ['/auth', 'Sign in · Copydesk'],
@@ -122,7 +106,7 @@ describe('page titles', () => {
 
 describe('focus in the chat', () => {
   it('puts the cursor in the composer when the chat opens, when a conversation is opened or started, and after Stop', async () => {
-    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    suite.model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
     const { context, page } = await openChat();
     await poll(() => isFocused(composer(page))).toBe(true);
 
@@ -146,7 +130,7 @@ describe('focus in the chat', () => {
     await poll(() => isFocused(composer(page))).toBe(true);
 
     // Stop: the focus waits on Stop while the box is locked, and comes back to the box.
-    model.behave({ tokens: Array.from({ length: 400 }, (_, i) => ` token${i}`), firstTokenMs: 0, tokenIntervalMs: 40 });
+    suite.model.behave({ tokens: Array.from({ length: 400 }, (_, i) => ` token${i}`), firstTokenMs: 0, tokenIntervalMs: 40 });
     await page.keyboard.type('Please tighten the second paragraph of the story.');
     await page.keyboard.press('Enter');
     await poll(() => replies(page).last().innerText()).toContain('token3');
@@ -159,7 +143,7 @@ describe('focus in the chat', () => {
   });
 
   it('gives the focus back to the composer when a dialog or popover on the chat page closes', async () => {
-    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    suite.model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
     const { context, page, account } = await openChat();
     await composer(page).focus();
     await page.keyboard.type(STORY);
@@ -214,7 +198,7 @@ describe('focus in the chat', () => {
     await poll(() => focusedName(page)).toBe('input Search conversations');
 
     // The dialog a refused send opens.
-    putInSuspendedTeam(server, account.email, 'Harbor Gazette');
+    putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
     await composer(page).focus();
     await page.keyboard.type(STORY);
     await page.keyboard.press('Enter');
@@ -230,7 +214,7 @@ describe('focus in the chat', () => {
 
 describe('announcing replies', () => {
   it('reads out the start of a reply at once, and the streamed text only when it is complete', async () => {
-    model.behave({
+    suite.model.behave({
       tokens: ['Tighten', ' the', ' lede', ' first', '.', ' Then', ' cut', ' the', ' adverbs.'],
       firstTokenMs: 1500,
       tokenIntervalMs: 300,
@@ -298,7 +282,7 @@ describe('keyboard shortcuts', () => {
   });
 
   it('works on the landing page too, whose first load does not carry the dialog', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -329,7 +313,7 @@ async function tabTo(page: Page, control: Locator, o: { back?: boolean; max?: nu
 
 describe('keyboard only', () => {
   it('registers, signs in and starts the trial without a mouse', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount('keys');
     await page.goto('/auth');
     await tabTo(page, page.getByRole('tab', { name: 'Login' }));
@@ -354,7 +338,7 @@ describe('keyboard only', () => {
     await context.close();
 
     // Signing in.
-    const again = await newPage(browser, server.url);
+    const again = await newPage(suite.browser, suite.server.url);
     await again.page.goto('/auth');
     const login = again.page.getByRole('tabpanel', { name: 'Login' });
     await tabTo(again.page, login.getByLabel('Email'));
@@ -367,7 +351,7 @@ describe('keyboard only', () => {
   });
 
   it('sends a message, pins and unpins the reply, uploads a document and changes the password without a mouse', async () => {
-    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    suite.model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
     const { context, page, account } = await openChat();
     await poll(() => isFocused(composer(page))).toBe(true);
     await page.keyboard.type(STORY);
@@ -419,7 +403,7 @@ describe('keyboard only', () => {
     await page.keyboard.type('Newsdesk#2027');
     await page.keyboard.press('Enter');
     await shows(toasts(page).getByText('Password Changed'));
-    const res = await fetch(`${server.url}/api/login`, {
+    const res = await fetch(`${suite.server.url}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: account.email, password: 'Newsdesk#2027' }),
@@ -480,7 +464,7 @@ async function tabStopsWithoutFocusRing(page: Page, maxStops = 80): Promise<stri
 
 describe('focus rings', () => {
   it('marks every tab stop of the public pages, the account pages and the chat when it has the focus', async () => {
-    const visitor = await newPage(browser, server.url);
+    const visitor = await newPage(suite.browser, suite.server.url);
     for (const path of ['/', '/auth', '/contact', '/forgot-password']) {
       await visitor.page.goto(path);
       await shows(visitor.page.locator('main').first());
@@ -496,7 +480,7 @@ describe('focus rings', () => {
     }
     await context.close();
 
-    model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
+    suite.model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
     const chat = await openChat();
     await composer(chat.page).fill(STORY);
     await composer(chat.page).press('Enter');

@@ -6,6 +6,7 @@ import { DESKTOP, hides, loginByApi, newAccount, PHONE, registerByApi, shows, ty
 import { serverAndBrowser } from './support/suite';
 import { acceptByApi, createTeamByApi, invitationLinkIn, inviteByApi, setTeam } from './support/team-api';
 import { putInSuspendedTeam } from './support/teams';
+import { composer } from './support/chat';
 
 /**
  * axe-core on every page and dialog, logged out and signed in, in the light and the dark theme, at desktop size and
@@ -30,7 +31,6 @@ const STORY =
   'The library recieved a grant from the state last month, officials said. The new wing will cost 5 million dollars and open in the spring, according to the director.';
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 async function register(prefix: string, o: { plan?: boolean } = {}): Promise<Account> {
   const account = newAccount(prefix);

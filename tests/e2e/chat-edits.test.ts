@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, loginByApi, newAccount, newPage, registerByApi, shows } from './support/browser';
 import { serverAndBrowser } from './support/suite';
+import { composer } from './support/chat';
 
 // Two slips the embedded editor fixes: a misspelling and money in words rather than AP's figures.
 const STORY =
@@ -13,7 +14,6 @@ const SPELLING_ONLY =
 
 const suite = serverAndBrowser();
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
 

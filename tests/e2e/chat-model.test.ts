@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../support/openai-server';
-import { launchBrowser, loginByApi, newAccount, newPage, registerByApi, shows, toasts } from './support/browser';
-import { startE2EServer, type E2EServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { loginByApi, newAccount, newPage, registerByApi, shows, toasts } from './support/browser';
+import { serverModelAndBrowser } from './support/suite';
+import { composer, replies, userMessages } from './support/chat';
 
 /**
  * The chat against an OpenAI-compatible model (the local Chat Completions
@@ -10,33 +9,16 @@ import { startE2EServer, type E2EServer } from './support/server';
  * in well under a second, too fast to press Stop mid-reply reliably.
  */
 
-let model: FakeOpenAiServer;
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  model = await startFakeOpenAi();
-  server = await startE2EServer({ env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: OPENAI_TEST_KEY, OPENAI_MODEL: 'fake-editor' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await model?.close();
-});
+const suite = serverModelAndBrowser();
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const replies = (page: Page) => page.locator('article[data-role="assistant"]');
-const userMessages = (page: Page) => page.locator('article[data-role="user"]');
 
 async function openChat() {
   const account = newAccount('desk');
-  await registerByApi(server.url, account);
-  server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
-  const { context, page } = await newPage(browser, server.url);
-  await loginByApi(context, server.url, account);
+  await registerByApi(suite.server.url, account);
+  suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+  const { context, page } = await newPage(suite.browser, suite.server.url);
+  await loginByApi(context, suite.server.url, account);
   await page.goto('/chat');
   await shows(composer(page));
   return { context, page };
@@ -46,7 +28,7 @@ const LONG_REPLY = Array.from({ length: 400 }, (_, i) => ` token${i}`);
 
 describe('chat with a model', () => {
   it('shows the typing indicator until the first token, then streams the reply as it arrives', async () => {
-    model.behave({
+    suite.model.behave({
       tokens: ['Tighten', ' the', ' lede', ' first', '.', ' ', 'Then', ' cut', ' the', ' adverbs.'],
       firstTokenMs: 1500,
       tokenIntervalMs: 150,
@@ -74,9 +56,9 @@ describe('chat with a model', () => {
   });
 
   it('stops a reply without an error and keeps what arrived, marked as stopped', async () => {
-    model.behave({ tokens: LONG_REPLY, firstTokenMs: 0, tokenIntervalMs: 40 });
+    suite.model.behave({ tokens: LONG_REPLY, firstTokenMs: 0, tokenIntervalMs: 40 });
     const { context, page } = await openChat();
-    const calls = model.requests.length;
+    const calls = suite.model.requests.length;
     await composer(page).fill(
       'Please edit this long feature story about the harbour for length and clarity, keeping every quote as it is.',
     );
@@ -85,7 +67,7 @@ describe('chat with a model', () => {
 
     await page.getByRole('button', { name: 'Stop' }).click();
     // The request to the model ends when the reply is stopped.
-    await model.clientLeft(calls);
+    await suite.model.clientLeft(calls);
     const reply = replies(page).last();
     await shows(reply.getByText('Stopped', { exact: true }));
     await shows(page.getByRole('button', { name: 'Send' }));
@@ -103,7 +85,7 @@ describe('chat with a model', () => {
   });
 
   it('says why when the model fails, and keeps the exchange with the failed reply marked', async () => {
-    model.behave({ status: 500, tokens: ['unused'], firstTokenMs: 0, tokenIntervalMs: 0 });
+    suite.model.behave({ status: 500, tokens: ['unused'], firstTokenMs: 0, tokenIntervalMs: 0 });
     try {
       const { context, page } = await openChat();
       await composer(page).fill('Please edit: The council met on Tuesday to discuss the budget for the coming year.');
@@ -117,7 +99,7 @@ describe('chat with a model', () => {
       );
       await context.close();
     } finally {
-      model.behave({ status: undefined });
+      suite.model.behave({ status: undefined });
     }
   });
 });

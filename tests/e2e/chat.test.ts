@@ -9,6 +9,7 @@ import { DESKTOP, PHONE, hides, loginByApi, newAccount, newPage, registerByApi, 
 import type { E2EServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
 import { putInSuspendedTeam } from './support/teams';
+import { composer, replies, sidebar, userMessages } from './support/chat';
 
 const STORY =
   'The city council voted 7-2 on Tuesday in order to approve a new budget of 5 million dollars, officials said. At this point in time, many residents are unhappy with the plan, and the mayor will hold a meeting next week.';
@@ -38,10 +39,6 @@ async function openChat(
   return { context, page, account };
 }
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const userMessages = (page: Page) => page.locator('article[data-role="user"]');
-const replies = (page: Page) => page.locator('article[data-role="assistant"]');
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 const conversationButtons = (page: Page) => sidebar(page).locator('li > div > button[type="button"]:not([aria-label])');
 
 /** Polls until the value matches, as long as a page action may take. */

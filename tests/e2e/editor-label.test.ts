@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../support/openai-server';
 import { launchBrowser, loginByApi, newAccount, newPage, PHONE, registerByApi, shows } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
+import { composer } from './support/chat';
 
 /** Which editor answers, shown in the chat: the embedded engine, or a model (the local Chat Completions double) by name. */
 
@@ -26,7 +27,6 @@ afterAll(async () => {
   await model?.close();
 });
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const editorName = (page: Page) => page.getByTestId('editor-name');
 
 async function openChat(server: E2EServer, viewport?: typeof PHONE) {

@@ -4,6 +4,7 @@ import { STABBING } from '../../src/server/editor/respond/test-stories';
 import { DESKTOP, loginByApi, newAccount, newPage, registerByApi, shows, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import { createTeamByApi } from './support/team-api';
+import { composer, replies, sidebar, userMessages } from './support/chat';
 
 // Rough edges of issue 13 found on a walk-through: what search, replies, phones and headings show.
 
@@ -30,11 +31,6 @@ async function openChat(viewport = DESKTOP): Promise<ChatSession> {
   await shows(composer(page));
   return { context, page, account };
 }
-
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const userMessages = (page: Page) => page.locator('article[data-role="user"]');
-const replies = (page: Page) => page.locator('article[data-role="assistant"]');
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 

@@ -9,6 +9,7 @@ import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
+import { composer } from './support/chat';
 
 // The sizes of the walk-through that found these rough edges.
 const LAPTOP = { width: 1366, height: 900 };
@@ -40,7 +41,6 @@ async function signedIn(o: { viewport?: { width: number; height: number }; local
   return { account, context, page };
 }
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const helpButton = (page: Page) => page.getByRole('button', { name: 'Help', exact: true });
 
 /**

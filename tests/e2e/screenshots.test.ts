@@ -8,6 +8,7 @@ import { ADMIN, ADMIN_ENV, auditList, teamsList, usersList } from './support/adm
 import { hides, loginByApi, newPage, registerByApi, shows, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import { acceptByApi, createTeamByApi, invitationLinkIn, inviteByApi } from './support/team-api';
+import { composer } from './support/chat';
 
 // `npm run screenshots` (SCREENSHOTS=1) refreshes the README's pictures in docs/screenshots; a plain
 // test run takes the same pictures into a temporary folder, so it checks them without touching the tree.
@@ -69,8 +70,6 @@ async function postJson<T>(context: BrowserContext, url: string, data?: unknown)
   if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
-
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 describe('README screenshots', () => {
   it('landing page', async () => {

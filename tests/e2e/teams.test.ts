@@ -16,6 +16,7 @@ import {
   setTeam,
   teamByApi,
 } from './support/team-api';
+import { composer } from './support/chat';
 
 const SEATS_FULL = 'All seats are occupied. Upgrade your subscription to add more members.';
 const STORY = 'The council voted 7-2 on Tuesday in order to approve a new budget of 5 million dollars, officials said.';
@@ -53,7 +54,6 @@ async function teamWith(members: Session[], o: { name?: string; active?: boolean
   return { owner, team };
 }
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const memberList = (page: Page) => page.getByRole('list', { name: 'Team members' });
 const pendingList = (page: Page) => page.getByRole('list', { name: 'Pending invitations' });
 
