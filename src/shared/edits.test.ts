@@ -38,6 +38,14 @@ describe('planEdits', () => {
     expect(money).toMatchObject({ contextBefore: '…a new budget of', contextAfter: 'officials said.' });
   });
 
+  it('adds no ellipsis after context that ends its sentence', () => {
+    const [edit] = planEdits(
+      'The board voted to recieve bids by the deadline.\n\nA second vote follows.',
+      'The board voted to receive bids by the deadline.\n\nA second vote follows.',
+    ).edits;
+    expect(edit!.contextAfter).toBe('bids by the deadline.');
+  });
+
   it('does not offer tidied spacing as an edit', () => {
     expect(shown('She said  hello.\n\nHe left.', 'She said hello.\n\nHe left.')).toEqual([]);
   });

@@ -175,6 +175,8 @@ function contextWords(text: string, side: 'before' | 'after'): string {
     return all.length > CONTEXT_WORDS || lines.length > 1 ? `…${kept}` : kept;
   }
   const kept = all.slice(0, CONTEXT_WORDS).join(' ');
+  // a sentence that ends in the kept words needs no ellipsis after its full stop ("deadline.…")
+  if (/[.!?]["”’')]*$/.test(kept)) return kept;
   return all.length > CONTEXT_WORDS || lines.length > 1 ? `${kept}…` : kept;
 }
 
