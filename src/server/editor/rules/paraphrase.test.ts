@@ -3,6 +3,7 @@ import { hiddenActor } from './clarity/hidden-actor';
 import { jargonCliches } from './clarity/jargon-cliches';
 import { passiveVoice } from './clarity/passive-voice';
 import { eventWithoutDate } from './context/event-without-date';
+import { studyWithoutSource } from './context/study-without-source';
 import { undefinedAcronyms } from './context/undefined-acronyms';
 import { civilClaimsAsFact } from './legal/civil-claims-as-fact';
 import { criminalLabels } from './legal/criminal-labels';
@@ -10,6 +11,7 @@ import { crimesAsFact } from './legal/crimes-as-fact';
 import { factsOnly } from './quote/facts-only';
 import type { Rule } from './rule';
 import { smallNumbers } from './style/small-numbers';
+import { agreement } from './grammar/agreement';
 import { confusables } from './grammar/confusables';
 import { stateNames } from './style/state-names';
 import { hitsOf } from './test-helpers';
@@ -76,6 +78,19 @@ describe('rules on paraphrase', () => {
     ['people not told', hiddenActor, 'Parents were never told about the lead test.', 'were never told'],
     ['effect for affect', confusables, 'The closure has effected every business on Main Street.', 'has effected every'],
     ['a scientist’s term', jargonCliches, 'The trial tracked all-cause mortality for five years.', 'all-cause mortality'],
+    [
+      'a study as the only source',
+      studyWithoutSource,
+      'Walkers live longer, according to a study released this week.',
+      'according to a study released this week',
+    ],
+    [
+      'a study after another sentence',
+      studyWithoutSource,
+      'The results came this month. One recent study linked the chemicals to cancer.',
+      'One recent study linked',
+    ],
+    ['one owner’s noun with a plural verb', agreement, 'Her lawyer said her client have no criminal record.', 'have'],
   ])('flags %s', (_what, rule, text, flagged) => {
     expect(hitsOf(rule, text).map((h) => h.text)).toContain(flagged);
   });
@@ -97,6 +112,13 @@ describe('rules on paraphrase', () => {
     ],
     ['a dated hearing', eventWithoutDate, 'The judge scheduled a pretrial hearing for Jan. 9.'],
     ['a change brought about', confusables, 'The new board has effected a change in how money is spent.'],
+    ['a report with its author', studyWithoutSource, 'Crime fell 8 percent, according to a report by the state auditor.'],
+    [
+      'a study sourced a sentence earlier',
+      studyWithoutSource,
+      'Shots were safe, according to a study published Wednesday in the journal Vaccine. Few had side effects, the study found.',
+    ],
+    ['a family as a group', agreement, 'His family have lived on the farm since 1921.'],
   ])('leaves alone %s', (_what, rule, text) => {
     expect(hitsOf(rule, text)).toEqual([]);
   });

@@ -3,6 +3,9 @@ import { defineRule, scan, wordRegex } from '../rule';
 
 const STUDY =
   '(?:an?|one|the|new|recent|latest|national|federal|state|university|independent|internal|\\s)*(?:study|studies|survey|poll|report|analysis|research|review|paper)\\s+(?:\\p{L}+\\s+){0,2}?(?:found|finds|find|shows?|showed|suggests?|suggested|concluded|concludes|indicates?|indicated|says|said|estimated|estimates|linked|links)';
+/** "according to a study released this week": a study as the source, with nothing about it. */
+const ACCORDING_TO_A_STUDY =
+  'according to (?:a|an|one)\\s+(?:new\\s+|recent\\s+|national\\s+|federal\\s+|large\\s+)?(?:study|survey|report|analysis|poll|paper)(?!\\s+(?:by|from|of|in|for|conducted|published|commissioned|led|funded)\\b)(?:\\s+(?:released|issued|out|made public)(?!\\s+(?:by|in)\\b)(?:\\s+(?:this|last)\\s+(?:week|month|year))?)?';
 const SOURCED = /\b(?:published|journal|conducted by|by researchers at|led by|according to|commissioned by|released by|et al)\b/i;
 
 export const studyWithoutSource = defineRule({
@@ -11,13 +14,23 @@ export const studyWithoutSource = defineRule({
   explanation: 'A study is only as good as who did it: name the researchers or institution, where it was published and how large it was.',
   autoFix: false,
   check(doc) {
-    return scan(doc.outsideQuotes, wordRegex(STUDY, 'giu'), (m) => {
-      const sentence = doc.sentenceAt(m.index);
+    return scan(doc.outsideQuotes, wordRegex(`${STUDY}|${ACCORDING_TO_A_STUDY}`, 'giu'), (m) => {
+      // the match can open on the space before its first word, which belongs to the sentence before
+      const sentence = doc.sentenceAt(m.index + (m[0].length - m[0].trimStart().length));
       if (!sentence) return null;
       const next = doc.sentences[sentence.index + 1];
       const to = next && next.paragraph === sentence.paragraph ? next.end : sentence.end;
       const window = doc.text.slice(sentence.start, to);
-      if (SOURCED.test(window) || namesSomeone(doc, sentence.start, to)) return null;
+      if (SOURCED.test(window.replace(m[0].trim(), ' ')) || namesSomeone(doc, sentence.start, to)) return null;
+      // "the study found" points back to a study the story has already sourced
+      if (
+        /^\s*(?:the|that|this)\b/i.test(m[0]) &&
+        doc.sentences.some(
+          (s) =>
+            s.end <= sentence.start && /\b(?:study|survey|report|analysis|research|paper|poll)\b/i.test(s.text) && SOURCED.test(s.text),
+        )
+      )
+        return null;
       // an owner names the source: "the state auditor's report", "the district's own survey"
       if (
         /['’]s?\s+(?:own\s+|new\s+|latest\s+|annual\s+)?$/u.test(

@@ -39,6 +39,13 @@ const SINGULAR_HEADS =
 /** A verb among a noun's modifiers makes the noun a complement, not a subject: "the cause was complications of pneumonia". */
 const BE_OR_VERB = new RegExp(`\\b(?:${SINGULAR_VERBS}|${PLURAL_VERBS}|be|been|being)\\b`, 'i');
 
+/** Nouns that take a plural verb as a group, or have one form for both numbers. */
+const COLLECTIVE = new Set(
+  'police people staff team family couple crew jury board council committee public audience majority data media cattle personnel faculty clergy youth sheep deer fish aircraft series species offspring'.split(
+    ' ',
+  ),
+);
+
 export const agreement = defineRule({
   id: 'grammar/agreement',
   category: 'grammar',
@@ -154,6 +161,24 @@ export const agreement = defineRule({
         start: verb.start,
         end: verb.end,
         message: `"${first.text} ${last.text}" is one person: use "${right}".`,
+        suggestion: right,
+      });
+    }
+    // a possessive and one singular noun, then a plural verb: "her client have no record"
+    for (let i = 2; i < all.length; i++) {
+      const verb = all[i]!;
+      const [owner, noun] = [all[i - 2]!, all[i - 1]!];
+      if (!/^(?:have|are|were|haven['’]t|aren['’]t|weren['’]t)$/i.test(verb.text)) continue;
+      if (!/^(?:his|her|its|my|your|our|their)$/i.test(owner.text) || noun.pos !== 'NOUN') continue;
+      if (text.slice(owner.end, noun.start) !== ' ' || text.slice(noun.end, verb.start) !== ' ') continue;
+      const word = noun.text.toLowerCase();
+      if (word !== noun.lemma || /s$/.test(word) || COLLECTIVE.has(word)) continue;
+      const base = verb.text.replace(/n['’]t$/i, '');
+      const right = `${singularVerb(base)}${verb.text.slice(base.length)}`;
+      hits.push({
+        start: verb.start,
+        end: verb.end,
+        message: `"${owner.text} ${noun.text}" is singular: use "${right}".`,
         suggestion: right,
       });
     }
