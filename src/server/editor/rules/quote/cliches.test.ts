@@ -12,6 +12,7 @@ describe('quote/cliches', () => {
 
   it.each([
     ['“We just took it one game at a time,” coach Dale Ruiz said.', 'We just took it one game at a time'],
+    ['“We took it one possession at a time,” guard Tia Moss said.', 'We took it one possession at a time'],
     ['"The guys came ready to play tonight," Ruiz said.', 'The guys came ready to play tonight'],
     ['"She’ll be sorely missed by everyone who knew her," said her sister, Ann Cole.', 'She’ll be sorely missed by everyone who knew her'],
     ['"He had a heart of gold," said longtime friend Sam Ito.', 'He had a heart of gold'],

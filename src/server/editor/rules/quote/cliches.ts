@@ -6,7 +6,7 @@ import { quotations } from './quotations';
 const CLICHES = new RegExp(
   [
     // sports
-    'one (?:game|day|play|shift|pitch) at a time',
+    'one (?:game|day|play|shift|pitch|possession|inning|snap|point|race|match|step|week|meet|round|hole|at-bat|series) at a time',
     '1[01]0 ?(?:percent|%)',
     "it(?: is|['’]s) what it is",
     '(?:came|come|comes|coming) (?:out )?(?:ready )?to play',
