@@ -112,7 +112,7 @@ const POSTAL_RE = new RegExp(
   'gu',
 );
 
-const STATE_NAME = [...new Set(Object.values(POSTAL))].join('|').replace(/\./g, '\\.');
+const STATE_NAME = [...new Set(Object.values(POSTAL))].join('|');
 /** The second of two states: "in Pennsylvania and N.H." */
 const AFTER_STATE = new RegExp(`\\b(?:${STATE_NAME})\\s+(?:and|or)\\s+$`);
 
