@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker, type MessagePort } from 'node:worker_threads';
 
 /** A harper.js lint as the worker reports it, with offsets already in UTF-16 code units. */
@@ -25,72 +26,91 @@ interface RawLint {
 
 type Pending = { resolve: (lints: RawLint[]) => void; reject: (e: Error) => void };
 
-/** harper's worker, or (in an editor pool worker) a port to the one the main thread runs. */
-let worker: Worker | MessagePort | null = null;
+/** One harper worker (or, in an editor pool worker, a port to one the main thread runs) and what it is linting. */
+interface Lane {
+  worker: Worker | MessagePort;
+  pending: Map<number, Pending>;
+}
+
+/**
+ * EDITOR_GRAMMAR_WORKERS: how many harper.js workers lint. A long text is split between them at
+ * paragraph or sentence ends, so a 1,000-word story is linted on two cores at once; each costs about 300 MB.
+ */
+export function grammarWorkersFrom(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.EDITOR_GRAMMAR_WORKERS?.trim();
+  if (!raw) return Math.min(2, os.availableParallelism());
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0 || n > 16) throw new Error(`EDITOR_GRAMMAR_WORKERS must be an integer from 1 to 16, got "${raw}"`);
+  return n;
+}
+
+/** Below this many characters a text is linted whole: splitting it would cost more than it saves. */
+export const SPLIT_MIN_CHARS = 2500;
+
+let lanes: Lane[] = [];
 let connector: (() => MessagePort) | null = null;
 let state: GrammarCheckerState = 'cold';
 let warming: Promise<void> | null = null;
 let failure: string | null = null;
 let loadMs = 0;
 let nextId = 1;
-const pending = new Map<number, Pending>();
+let nextConnection = 0;
 
-/** Keeps the process alive only while the worker has work, so one-shot scripts exit by themselves. */
+/** Keeps the process alive only while a worker has work, so one-shot scripts exit by themselves. */
 function updateRef() {
-  if (!worker) return;
-  if (pending.size > 0 || state === 'warming') worker.ref();
-  else worker.unref();
+  for (const lane of lanes) {
+    if (lane.pending.size > 0 || state === 'warming') lane.worker.ref();
+    else lane.worker.unref();
+  }
+}
+
+function close(worker: Worker | MessagePort) {
+  if (worker instanceof Worker) void worker.terminate();
+  else worker.close();
 }
 
 function reset(error: string) {
   failure = error;
   state = 'failed';
-  for (const p of pending.values()) p.reject(new Error(error));
-  pending.clear();
-  worker = null;
+  const stopped = lanes;
+  lanes = [];
   warming = null;
+  for (const lane of stopped) {
+    for (const p of lane.pending.values()) p.reject(new Error(error));
+    lane.pending.clear();
+    close(lane.worker);
+  }
 }
 
 /**
- * Makes this thread lint through ports to a harper worker that runs elsewhere
- * (an editor pool worker uses the main thread's), so harper's 300 MB is loaded once.
+ * Makes this thread lint through ports to harper workers that run elsewhere
+ * (an editor pool worker uses the main thread's), so harper's 300 MB is loaded once per lane.
  */
 export function lintThroughPort(connect: () => MessagePort): void {
   connector = connect;
 }
 
-/** Hands `port` to this thread's harper worker (starting it if needed): the other end lints through it. */
+/** Hands `port` to one of this thread's harper workers (starting them if needed), in turn: the other end lints through it. */
 export function connectHarperPort(port: MessagePort): void {
   void warmHarper();
-  if (worker instanceof Worker) worker.postMessage({ type: 'connect', port }, [port]);
+  const lane = lanes[nextConnection++ % Math.max(1, lanes.length)];
+  if (lane?.worker instanceof Worker) lane.worker.postMessage({ type: 'connect', port }, [port]);
   else port.close();
 }
 
-/**
- * Starts harper.js in a worker thread (once) and resolves when it has linted a
- * first sentence. Safe to call many times; a failed start can be retried.
- */
-export function warmHarper(): Promise<void> {
-  if (warming) return warming;
-  state = 'warming';
-  failure = null;
+function startLane(): { lane: Lane; ready: Promise<number> } {
   const w = connector ? connector() : new Worker(new URL('./worker.mjs', import.meta.url));
-  worker = w;
-  warming = new Promise<void>((resolve, reject) => {
+  const lane: Lane = { worker: w, pending: new Map() };
+  const ready = new Promise<number>((resolve, reject) => {
     w.on('message', (msg: { type: string; id?: number; lints?: RawLint[]; error?: string; ms?: number }) => {
-      if (msg.type === 'ready') {
-        state = 'ready';
-        loadMs = msg.ms ?? 0;
-        updateRef();
-        resolve();
-      } else if (msg.type === 'failed') {
-        reset(msg.error ?? 'harper.js failed to load');
-        if (w instanceof Worker) void w.terminate();
-        else w.close();
-        reject(new Error(failure ?? 'harper.js failed to load'));
+      if (msg.type === 'ready') resolve(msg.ms ?? 0);
+      else if (msg.type === 'failed') {
+        const error = msg.error ?? 'harper.js failed to load';
+        if (lanes.includes(lane)) reset(error);
+        reject(new Error(error));
       } else if (msg.type === 'result' && msg.id !== undefined) {
-        const p = pending.get(msg.id);
-        pending.delete(msg.id);
+        const p = lane.pending.get(msg.id);
+        lane.pending.delete(msg.id);
         updateRef();
         if (!p) return;
         if (msg.error) p.reject(new Error(msg.error));
@@ -98,19 +118,39 @@ export function warmHarper(): Promise<void> {
       }
     });
     w.on('error', (e) => {
-      reset(e.message);
+      if (lanes.includes(lane)) reset(e.message);
       reject(e);
     });
     w.on('exit', (code) => {
-      if (worker === w) reset(`harper.js worker exited with code ${code}`);
+      if (lanes.includes(lane)) reset(`harper.js worker exited with code ${code}`);
     });
     // a port closes when the thread running harper stops
     w.on('close', () => {
-      if (worker !== w) return;
+      if (!lanes.includes(lane)) return;
       reset('harper.js worker stopped');
       reject(new Error('harper.js worker stopped'));
     });
   });
+  return { lane, ready };
+}
+
+/**
+ * Starts harper.js in its worker threads (once) and resolves when each has linted
+ * a first sentence. Safe to call many times; a failed start can be retried.
+ */
+export function warmHarper(): Promise<void> {
+  if (warming) return warming;
+  state = 'warming';
+  failure = null;
+  const started = Array.from({ length: grammarWorkersFrom() }, startLane);
+  lanes = started.map((s) => s.lane);
+  const current = Promise.all(started.map((s) => s.ready)).then((ms) => {
+    if (warming !== current) return;
+    state = 'ready';
+    loadMs = Math.max(...ms);
+    updateRef();
+  });
+  warming = current;
   updateRef();
   // callers that do not await still must not see an unhandled rejection
   warming.catch(() => {});
@@ -142,28 +182,77 @@ function convert(text: string, raw: RawLint[]): HarperLint[] {
   });
 }
 
-/** Lints with harper.js; waits for the worker to be ready (starting it if needed). */
+/** A sentence's end followed by the next one's start, in one paragraph. */
+const SENTENCE_GAP = /(?<=[.!?]["”’)]*)[ \t]+(?=["“‘(]?[A-Z0-9])/g;
+
+/**
+ * Where to cut `text` into `parts` pieces of about equal length: at paragraph breaks
+ * when there are any near each ideal cut, else between sentences. Each cut is the
+ * [start, end) of the white space between two pieces, which no lint can span.
+ */
+export function splitPoints(text: string, parts: number): [number, number][] {
+  if (parts < 2 || text.length < SPLIT_MIN_CHARS) return [];
+  const gaps = (re: RegExp) => [...text.matchAll(re)].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+  const paragraphs = gaps(/\s*\n\s*/g).filter(([s, e]) => s > 0 && e < text.length);
+  const sentences = gaps(SENTENCE_GAP);
+  const cuts: [number, number][] = [];
+  const slack = text.length / parts / 3;
+  for (let i = 1; i < parts; i++) {
+    const ideal = (text.length * i) / parts;
+    const nearest = (candidates: [number, number][]) =>
+      candidates.reduce<[number, number] | null>(
+        (best, c) => (Math.abs(c[0] - ideal) < slack && (!best || Math.abs(c[0] - ideal) < Math.abs(best[0] - ideal)) ? c : best),
+        null,
+      );
+    const cut = nearest(paragraphs) ?? nearest(sentences);
+    if (cut && (cuts.length === 0 || cut[0] > cuts[cuts.length - 1]![1])) cuts.push(cut);
+  }
+  return cuts;
+}
+
+function idlest(): Lane | undefined {
+  return lanes.reduce<Lane | undefined>((best, lane) => (!best || lane.pending.size < best.pending.size ? lane : best), undefined);
+}
+
+function lintOn(lane: Lane, text: string): Promise<RawLint[]> {
+  const id = nextId++;
+  return new Promise<RawLint[]>((resolve, reject) => {
+    lane.pending.set(id, { resolve, reject });
+    updateRef();
+    lane.worker.postMessage({ id, text });
+  });
+}
+
+/**
+ * Lints with harper.js; waits for the workers to be ready (starting them if needed).
+ * A long text is split between the workers and linted on them at once.
+ */
 export async function lintWithHarper(text: string): Promise<HarperLint[]> {
   if (state !== 'ready') await warmHarper();
-  const w = worker;
-  if (!w) throw new Error(failure ?? 'harper.js is not running');
-  const id = nextId++;
-  const raw = await new Promise<RawLint[]>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    updateRef();
-    w.postMessage({ id, text });
-  });
+  if (lanes.length === 0) throw new Error(failure ?? 'harper.js is not running');
+  const cuts = splitPoints(text, lanes.length);
+  if (cuts.length === 0) return convert(text, await lintOn(idlest()!, text));
+  const pieces: { from: number; to: number }[] = [];
+  let from = 0;
+  for (const [gapStart, gapEnd] of cuts) {
+    pieces.push({ from, to: gapStart });
+    from = gapEnd;
+  }
+  pieces.push({ from, to: text.length });
+  const linted = await Promise.all(pieces.map((p, i) => lintOn(lanes[i % lanes.length]!, text.slice(p.from, p.to))));
+  const raw = linted.flatMap((lints, i) => lints.map((l) => ({ ...l, start: l.start + pieces[i]!.from, end: l.end + pieces[i]!.from })));
   return convert(text, raw);
 }
 
-/** Stops the worker (tests and scripts); the next warm-up starts a new one. */
+/** Stops the workers (tests and scripts); the next warm-up starts new ones. */
 export async function stopHarper(): Promise<void> {
-  const w = worker;
-  worker = null;
+  const stopped = lanes;
+  lanes = [];
   warming = null;
   state = 'cold';
-  for (const p of pending.values()) p.reject(new Error('harper.js stopped'));
-  pending.clear();
-  if (w instanceof Worker) await w.terminate();
-  else w?.close();
+  for (const lane of stopped) {
+    for (const p of lane.pending.values()) p.reject(new Error('harper.js stopped'));
+    lane.pending.clear();
+  }
+  await Promise.all(stopped.map((lane) => (lane.worker instanceof Worker ? lane.worker.terminate() : lane.worker.close())));
 }

@@ -9,7 +9,7 @@ const port = parentPort!;
 const init = (workerData ?? {}) as { harperReady?: boolean };
 deferToRequestThread();
 
-// harper.js lints in the main thread's harper worker: one 300 MB instance however many pool workers run.
+// harper.js lints in the main thread's harper workers: their 300 MB each are loaded once however many pool workers run.
 lintThroughPort(() => {
   const { port1, port2 } = new MessageChannel();
   port.postMessage({ type: 'harper-port', port: port2 }, [port2]);
