@@ -12,7 +12,9 @@
  *    5,000 words) after `--warmup` pairs, the two interleaved and their order
  *    alternated. harper.js alone runs in a second worker of the editor's own
  *    harper/worker.mjs (its configuration, its protocol) so neither side finds the
- *    text in the other's cache.
+ *    text in the other's cache. A third column lints the same text cut where the
+ *    editor cuts it (two workers on a two-core machine) on workers of its own: the
+ *    grammar checker alone, run as the editor runs it.
  * 2. Start-up: Copydesk as `npm start` runs it (scripts/start.mjs, server bundle
  *    built first and not timed) on a fresh data directory and port; from spawning
  *    the process until POST /api/conversations/:id/messages answers a review made
@@ -34,6 +36,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { splitPoints } from '../src/server/editor/harper/client';
 import { analyze, stopEditor, warmEditor, type Analysis } from '../src/server/editor/index';
 import { copyGenerator, countWords } from './editor-copy';
 import { freePort, killChildren, procStatusKb, runWhenMain, startChild } from './support';
@@ -109,11 +112,30 @@ async function harperAlone() {
   };
 }
 
+/**
+ * harper.js alone as the editor runs it on a machine with several cores: the text cut at the
+ * same points (harper/client.ts splitPoints) and the pieces linted on workers of their own at once.
+ */
+async function harperSplit(workers: number) {
+  const lanes = await Promise.all(Array.from({ length: workers }, () => harperAlone()));
+  return {
+    lint: async (text: string) => {
+      const bounds = [0, ...splitPoints(text, workers).flat(), text.length];
+      const pieces = [];
+      for (let i = 0; i < bounds.length; i += 2) pieces.push(text.slice(bounds[i], bounds[i + 1]));
+      const counts = await Promise.all(pieces.map((piece, i) => lanes[i % lanes.length]!.lint(piece)));
+      return counts.reduce((a, b) => a + b, 0);
+    },
+    stop: () => Promise.all(lanes.map((l) => l.stop())),
+  };
+}
+
 // ---------------------------------------------------------------- 1. timing
 
 interface Pair {
   analyzeMs: number;
   harperMs: number;
+  splitMs: number;
 }
 
 function checkAnalysis(a: Analysis, text: string) {
@@ -131,6 +153,8 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
   const alone = await timed(() => harperAlone());
   console.log(`   harper.js warm-up: the editor's worker ${ms(warm.ms)}, the baseline's worker ${ms(alone.ms)}`);
   const harper = alone.value;
+  const workers = Math.min(2, os.availableParallelism());
+  const split = await harperSplit(workers);
   const pairs = new Map<number, Pair[]>(SIZES.map((s) => [s, []]));
   const findings = new Map<string, number>();
   let analysedWords = 0;
@@ -141,18 +165,22 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
         const text = copy.text(size);
         const runAnalyze = () => timed(() => analyze(text, { waitForGrammar: true }));
         const runHarper = () => timed(() => harper.lint(text));
+        const runSplit = () => timed(() => split.lint(text));
         // alternate which goes first, so neither always meets the other's leftovers (caches, a busy core)
         let a: Awaited<ReturnType<typeof runAnalyze>>;
         let h: Awaited<ReturnType<typeof runHarper>>;
+        let sp: Awaited<ReturnType<typeof runSplit>>;
         if (round % 2 === 0) {
           a = await runAnalyze();
           h = await runHarper();
+          sp = await runSplit();
         } else {
+          sp = await runSplit();
           h = await runHarper();
           a = await runAnalyze();
         }
         checkAnalysis(a.value, text);
-        const pair = { analyzeMs: a.ms, harperMs: h.ms };
+        const pair = { analyzeMs: a.ms, harperMs: h.ms, splitMs: sp.ms };
         firstPair ??= pair;
         if (round < o.warmup) continue;
         pairs.get(size)!.push(pair);
@@ -162,6 +190,7 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
     }
   } finally {
     await harper.stop();
+    await split.stop();
   }
   console.log(
     `   first pair (1,000 words, the first real text after the warm-up; not counted): analyze ${ms(firstPair!.analyzeMs)}, harper.js alone ${ms(firstPair!.harperMs)}\n`,
@@ -176,6 +205,10 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
       p95: quantile(a, 0.95),
       h50: quantile(h, 0.5),
       h95: quantile(h, 0.95),
+      s50: quantile(
+        p.map((x) => x.splitMs),
+        0.5,
+      ),
       paired: quantile(
         p.map((x) => x.analyzeMs / x.harperMs),
         0.5,
@@ -184,7 +217,18 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
     };
   });
   table(
-    ['words', 'samples', 'analyze p50', 'p95', 'harper.js alone p50', 'p95', 'ratio of p50s', 'paired ratio p50'],
+    [
+      'words',
+      'samples',
+      'analyze p50',
+      'p95',
+      'harper.js alone p50',
+      'p95',
+      'ratio of p50s',
+      'paired ratio p50',
+      `harper.js split ${workers} ways p50`,
+      'ratio',
+    ],
     rows.map((r) => [
       r.size.toLocaleString('en-US'),
       String(r.n),
@@ -194,6 +238,8 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
       ms(r.h95),
       `${(r.p50 / r.h50).toFixed(2)}×`,
       `${r.paired.toFixed(2)}×`,
+      ms(r.s50),
+      `${(r.p50 / r.s50).toFixed(2)}×`,
     ]),
   );
   const total = [...findings.values()].reduce((s, n) => s + n, 0);
@@ -481,6 +527,9 @@ export async function run(args: string[] = []): Promise<void> {
       );
       console.log(
         `  within ${TARGETS.ratio}x of the grammar checker alone (1,000 words, p50 ${ms(thousand.p50)} / ${ms(thousand.h50)}): ${ratio.toFixed(2)}× — ${ratio <= TARGETS.ratio ? 'met' : 'MISSED'}`,
+      );
+      console.log(
+        `  and against harper.js split the same way on its own workers: ${(thousand.p50 / thousand.s50).toFixed(2)}× (${ms(thousand.s50)}) — ${thousand.p50 / thousand.s50 <= TARGETS.ratio ? 'within' : 'NOT within'} ${TARGETS.ratio}x`,
       );
       const five = rows!.find((r) => r.size === 5000)!;
       console.log(`  (5,000 words: p50 ${ms(five.p50)}, ${(five.p50 / five.h50).toFixed(2)}× harper.js alone; no target)`);
