@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../../../db/schema.pg';
+
+export const PG_MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations-pg');
+
+/** Connections per process unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** Any number will do, as long as every Copydesk process uses the same one for its migrations. */
+const MIGRATION_LOCK = 0x636f7079;
+
+export type PostgresDatabase = NodePgDatabase<typeof schema> & {
+  $client: pg.Pool;
+  readonly $dialect: 'postgres';
+  /** Resolves when the database answers a query. */
+  $ping(): Promise<void>;
+  $close(): Promise<void>;
+};
+
+export interface PostgresOptions {
+  url: string;
+  /** The most connections this process opens. */
+  poolSize?: number;
+  /** How long to wait for a connection before a query fails. */
+  connectTimeoutMs?: number;
+  /** Apply db/migrations-pg before returning (default), as SQLite's openDatabase does. */
+  migrate?: boolean;
+  /** An idle connection's error (the server restarted, the network dropped); the pool replaces it. */
+  onError?: (error: Error) => void;
+}
+
+// count(*) and other bigints arrive as strings by default; every bigint here is a count or an id
+// far below 2^53, and services written for SQLite expect numbers. Drizzle's node-postgres driver
+// reads pg's global parsers (it overrides only the date types), so the setting has to be global.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/** The pool size from DATABASE_POOL_SIZE, else the default; a value that is not a positive whole number is refused. */
+export function poolSizeFrom(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.DATABASE_POOL_SIZE;
+  if (raw === undefined || raw === '') return DEFAULT_POOL_SIZE;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1) throw new Error(`DATABASE_POOL_SIZE must be a positive whole number, not "${raw}"`);
+  return size;
+}
+
+/**
+ * A pool of connections to the PostgreSQL at `url`, with Drizzle over db/schema.pg.ts (snake_case
+ * columns), its migrations applied. Several processes may start at once: one applies the
+ * migrations while the others wait on an advisory lock, then find nothing left to do.
+ */
+export async function connectPostgres(options: PostgresOptions): Promise<PostgresDatabase> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+  });
+  // Without a listener, an idle connection's error would end the process.
+  pool.on('error', options.onError ?? ((e) => console.error(`PostgreSQL connection lost: ${e.message}`)));
+  try {
+    if (options.migrate !== false) await applyMigrations(pool);
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return Object.assign(db, {
+    $dialect: 'postgres' as const,
+    $ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    $close: () => pool.end(),
+  });
+}
+
+async function applyMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export type Readiness = { ready: true } | { ready: false; reason: string; detail?: string };
+
+let newestMigration: number | undefined;
+
+/**
+ * For GET /readyz: the database answers within `timeoutMs`, and it holds every migration this
+ * build knows (by the migrator's own rule: the newest applied is no older than the newest here).
+ * A database migrated further by a newer build still counts as ready. `reason` is fit for a
+ * response; `detail` (the driver's error) is for the log.
+ */
+export async function readiness(db: PostgresDatabase, { timeoutMs = 2_000 } = {}): Promise<Readiness> {
+  newestMigration ??= Math.max(...readMigrationFiles({ migrationsFolder: PG_MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+  const expected = newestMigration;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Readiness>((resolve) => {
+    timer = setTimeout(() => resolve({ ready: false, reason: `the database did not answer within ${timeoutMs} ms` }), timeoutMs);
+  });
+  const check = (async (): Promise<Readiness> => {
+    try {
+      const table = await db.execute<{ present: boolean }>(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+      if (!table.rows[0]?.present) return { ready: false, reason: 'database migrations are pending' };
+      const applied = await db.execute<{ newest: number | null }>(sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`);
+      const last = applied.rows[0]?.newest;
+      if (last === null || last === undefined || Number(last) < expected)
+        return { ready: false, reason: 'database migrations are pending' };
+      return { ready: true };
+    } catch (e) {
+      return { ready: false, reason: 'the database cannot be reached', detail: (e as Error).message };
+    }
+  })();
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
