@@ -1,0 +1,216 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { conversations, messages } from '../../../db/schema.pg';
+import type { SearchHit } from '../../shared/schemas/chat';
+import { ftsQuery as messageFtsQuery } from '../services/chat/search';
+import { toConversation } from '../services/chat/shapes';
+import { searchSnippet } from '../services/chat/snippet';
+import { ftsQuery as passageFtsQuery, type Passage } from '../services/documents/search';
+import type { PostgresDatabase } from './connect';
+import { fts5Snippet } from './fts5-snippet';
+
+// PostgreSQL's side of the sidebar search and of document retrieval, answering as the FTS5
+// queries in services/chat/search.ts and services/documents/search.ts do (same rows, order and
+// excerpts). Which words a query holds is decided there, once: the terms are read back out of
+// their FTS5 query strings, whose words are quoted and never contain a quote.
+
+const MAX_CONVERSATIONS = 50;
+const MAX_MESSAGE_HITS = 300;
+const MAX_MESSAGES_PER_CONVERSATION = 10;
+
+/** A passage as the queries return it (a type, not an interface, as `execute` asks). */
+type PassageRow = { documentId: number; filename: string; content: string };
+
+const quotedWords = (fts: string | null): string[] | null => (fts === null ? null : [...fts.matchAll(/"([^"]*)"/g)].map((m) => m[1]!));
+
+/** The words of a sidebar search, the last one a prefix; null when nothing is searchable. */
+export const searchTerms = (input: string): string[] | null => quotedWords(messageFtsQuery(input));
+
+/** The distinct words of a retrieval query, common words left out; null when none is left. */
+export const passageTerms = (input: string): string[] | null => quotedWords(passageFtsQuery(input));
+
+/**
+ * A term as tsquery text: letters and digits only (so nothing in it is tsquery syntax), in NFC
+ * and lower case as copydesk_search_text() leaves the indexed text; the text search
+ * configuration then drops the accents (and stems, for passages).
+ */
+const tsqueryWord = (term: string) =>
+  `'${term
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')}'`;
+
+/** Every term, the last as a prefix: the tsquery for `searchTerms`. */
+export const messageTsquery = (terms: readonly string[]) =>
+  terms.map((t, i) => tsqueryWord(t) + (i === terms.length - 1 ? ':*' : '')).join(' & ');
+
+interface ConversationFound {
+  id: number;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * The caller's conversations whose title holds `query`, ignoring the case of ASCII letters only,
+ * as SQLite's lower() does (a C-collation lower() is ASCII-only too).
+ */
+export function titleMatches(db: PostgresDatabase, userId: number, query: string): Promise<ConversationFound[]> {
+  return db
+    .select({ id: conversations.id, title: conversations.title, createdAt: conversations.createdAt, updatedAt: conversations.updatedAt })
+    .from(conversations)
+    .where(
+      and(eq(conversations.userId, userId), sql`strpos(lower(${conversations.title} COLLATE "C"), lower(${query}::text COLLATE "C")) > 0`),
+    )
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(MAX_CONVERSATIONS);
+}
+
+/** The caller's messages holding every term (the last as a prefix), newest first, with their conversation. */
+export function messageMatches(db: PostgresDatabase, userId: number, terms: readonly string[]) {
+  return db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+      messageId: messages.id,
+      role: messages.role,
+      content: messages.content,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(eq(conversations.userId, userId), sql`"messages"."search_vector" @@ to_tsquery('copydesk_messages', ${messageTsquery(terms)})`),
+    )
+    .orderBy(desc(messages.id))
+    .limit(MAX_MESSAGE_HITS);
+}
+
+/** The sidebar search: conversations whose title contains the query or whose messages match it, newest first. */
+export function createConversationSearch(db: PostgresDatabase) {
+  return async function search(userId: number, query: string): Promise<SearchHit[]> {
+    const hits = new Map<number, { row: ConversationFound; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();
+    for (const row of await titleMatches(db, userId, query)) hits.set(row.id, { row, titleMatch: true, messages: [] });
+    const terms = searchTerms(query);
+    if (terms) {
+      for (const r of await messageMatches(db, userId, terms)) {
+        const hit = hits.get(r.id) ?? { row: r, titleMatch: false, messages: [] };
+        hits.set(r.id, hit);
+        hit.messages.push({ id: r.messageId, snippet: searchSnippet(fts5Snippet(r.content, terms), r.role) });
+      }
+    }
+    return [...hits.values()]
+      .sort((a, b) => b.row.updatedAt.getTime() - a.row.updatedAt.getTime() || b.row.id - a.row.id)
+      .slice(0, MAX_CONVERSATIONS)
+      .map((h) => ({
+        conversation: toConversation(h.row),
+        titleMatch: h.titleMatch,
+        messages: h.messages.sort((a, b) => a.id - b.id).slice(0, MAX_MESSAGES_PER_CONVERSATION),
+      }));
+  };
+}
+
+/**
+ * The passages of a conversation's documents (the caller's own) holding any of the terms, best
+ * first by bm25 as FTS5 computes it (k1 = 1.2, b = 0.75, an idf below zero raised to 1e-6), then by
+ * document and position. The statistics (passages, their mean length in words, how many hold each
+ * term) are those of the passages searched: FTS5's come from every passage in the table, so the
+ * two orders agree where a conversation's documents are the only ones with those words.
+ */
+export async function rankedPassages(
+  db: PostgresDatabase,
+  o: { userId: number; conversationId: number; terms: readonly string[]; limit: number },
+): Promise<Passage[]> {
+  if (!o.terms.length || o.limit <= 0) return [];
+  const terms = sql.join(
+    o.terms.map((t, i) => sql`(${i}::int, ${t}::text)`),
+    sql`, `,
+  );
+  const anyTerm = o.terms.map(tsqueryWord).join(' | ');
+  const result = await db.execute<PassageRow>(sql`
+    WITH terms (i, word) AS (VALUES ${terms}),
+    term_lexemes AS (
+      SELECT t.i, array_agg(u.lexeme) AS lexemes
+      FROM terms t CROSS JOIN LATERAL unnest(to_tsvector('copydesk_documents', copydesk_search_text(t.word))) AS u
+      GROUP BY t.i
+    ),
+    candidates AS MATERIALIZED (
+      SELECT c.id, c.document_id, c.ordinal, c.search_vector, c.search_length::float8 AS length
+      FROM document_chunks c JOIN documents d ON d.id = c.document_id
+      WHERE d.user_id = ${o.userId} AND d.conversation_id = ${o.conversationId}
+    ),
+    stats AS (SELECT count(*)::float8 AS n, sum(length)::float8 / count(*)::float8 AS avgdl FROM candidates),
+    frequencies AS (
+      SELECT c.id, l.i, min(array_length(u.positions, 1))::float8 AS f
+      FROM candidates c
+      CROSS JOIN LATERAL unnest(c.search_vector) AS u
+      JOIN term_lexemes l ON u.lexeme = ANY (l.lexemes)
+      WHERE c.search_vector @@ to_tsquery('copydesk_documents', ${anyTerm})
+      GROUP BY c.id, l.i, l.lexemes
+      HAVING count(*) = cardinality(l.lexemes)
+    ),
+    idf AS (
+      SELECT f.i, ln((s.n - count(*)::float8 + 0.5::float8) / (count(*)::float8 + 0.5::float8)) AS raw
+      FROM frequencies f CROSS JOIN stats s
+      GROUP BY f.i, s.n
+    ),
+    scores AS (
+      SELECT f.id,
+        sum(
+          (CASE WHEN idf.raw <= 0 THEN 1e-6::float8 ELSE idf.raw END)
+          * ((f.f * (1.2::float8 + 1.0::float8))
+             / (f.f + 1.2::float8 * (1::float8 - 0.75::float8 + 0.75::float8 * c.length / s.avgdl)))
+          ORDER BY f.i
+        ) AS score
+      FROM frequencies f
+      JOIN idf ON idf.i = f.i
+      JOIN candidates c ON c.id = f.id
+      CROSS JOIN stats s
+      GROUP BY f.id
+    )
+    SELECT c.document_id AS "documentId", d.filename, c.content
+    FROM scores
+    JOIN document_chunks c ON c.id = scores.id
+    JOIN documents d ON d.id = c.document_id
+    ORDER BY scores.score DESC, c.document_id, c.ordinal
+    LIMIT ${o.limit}`);
+  return result.rows;
+}
+
+/** The opening passages of a conversation's documents (the caller's own): first passages first, newest document first. */
+export async function openingPassages(
+  db: PostgresDatabase,
+  o: { userId: number; conversationId: number; limit: number },
+): Promise<Passage[]> {
+  if (o.limit <= 0) return [];
+  const result = await db.execute<PassageRow>(sql`
+    SELECT c.document_id AS "documentId", d.filename, c.content
+    FROM document_chunks c
+    JOIN documents d ON d.id = c.document_id
+    WHERE d.user_id = ${o.userId} AND d.conversation_id = ${o.conversationId}
+    ORDER BY c.ordinal, d.id DESC
+    LIMIT ${o.limit}`);
+  return result.rows;
+}
+
+/**
+ * The passages of a conversation's documents most relevant to `query`, or the opening passages of
+ * its documents when none of the query's words occurs. Only the user's own documents are searched.
+ */
+export async function passagesFor(
+  db: PostgresDatabase,
+  userId: number,
+  conversationId: number,
+  query: string,
+  limit = 5,
+): Promise<Passage[]> {
+  const n = Math.max(0, Math.min(Math.trunc(limit), 50));
+  if (n === 0) return [];
+  const trimmed = (rows: Passage[]) => rows.map((r) => ({ ...r, content: r.content.trim() }));
+  const terms = passageTerms(query);
+  if (terms) {
+    const ranked = await rankedPassages(db, { userId, conversationId, terms, limit: n });
+    if (ranked.length) return trimmed(ranked);
+  }
+  return trimmed(await openingPassages(db, { userId, conversationId, limit: n }));
+}
