@@ -2,6 +2,7 @@ import { createAdmin } from './create-admin';
 import { editorAnalyze } from './editor-analyze';
 import { editorRewrite } from './editor-rewrite';
 import { editorSuggest } from './editor-suggest';
+import { migrateToPostgres } from './migrate-to-postgres';
 import { promo } from './promo';
 
 export interface Command {
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   analyze: editorAnalyze,
   rewrite: editorRewrite,
   suggest: editorSuggest,
+  'migrate-to-postgres': migrateToPostgres,
 };
