@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import * as lite from '../../../db/schema';
+import * as lite from '../../../db/schema.sqlite';
 import * as pgs from '../../../db/schema.pg';
 import { stopEditor } from '../editor';
 import { connectPostgres, type PostgresDatabase } from '../postgres/connect';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import * as lite from '../../../db/schema';
+import * as lite from '../../../db/schema.sqlite';
 import { connectPostgres, type PostgresDatabase } from '../postgres/connect';
 import {
   copyTables,

@@ -6,7 +6,7 @@ import { toSnakeCase } from 'drizzle-orm/casing';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { getTableConfig, PgTable, type PgColumn, type PgDatabase } from 'drizzle-orm/pg-core';
 import { SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import * as lite from '../../../db/schema';
+import * as lite from '../../../db/schema.sqlite';
 import * as pgs from '../../../db/schema.pg';
 
 // Copying a SQLite install into PostgreSQL, table by table through the two Drizzle schemas (whose

@@ -2,7 +2,7 @@ import { getTableName, is, SQL } from 'drizzle-orm';
 import { getTableConfig as pgTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteTableConfig, SQLiteSyncDialect, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import * as lite from '../../../db/schema';
+import * as lite from '../../../db/schema.sqlite';
 import * as pgs from '../../../db/schema.pg';
 
 // Services are typed by db/schema.ts and run on either engine, so each PostgreSQL table must give

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import * as lite from '../../../db/schema';
+import * as lite from '../../../db/schema.sqlite';
 import * as pgs from '../../../db/schema.pg';
 import { openDatabase, type DB } from '../db';
 import { createConversationSearch as createSqliteSearch } from '../services/chat/search';
