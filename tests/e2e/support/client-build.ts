@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLIENT_DIR = path.join(ROOT, 'dist/client');
-const SOURCES = ['src/client', 'src/shared', 'vite.config.ts'];
+const SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'scripts/page-chunks.ts'];
 const LOCK_DIR = path.join(os.tmpdir(), 'copydesk-client-build.lock');
 
 function newestMtime(p: string): number {
