@@ -68,13 +68,21 @@ export async function connectPostgres(options: PostgresOptions): Promise<Postgre
     await pool.end();
     throw e;
   }
+  return postgresDatabase(pool);
+}
+
+/** Drizzle over `pool`, with the hooks every engine's database has; `close` runs after the pool has ended. */
+export function postgresDatabase(pool: pg.Pool, close?: () => Promise<void>): PostgresDatabase {
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return Object.assign(db, {
     $dialect: 'postgres' as const,
     $ping: async () => {
       await pool.query('SELECT 1');
     },
-    $close: () => pool.end(),
+    $close: async () => {
+      await pool.end();
+      await close?.();
+    },
   });
 }
 

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { postgresDatabase, type PostgresDatabase } from './connect';
+
+/** What the PostgreSQL test run's global setup hands the test files: a server and a migrated template. */
+export interface PostgresTestServer {
+  url: string;
+  template: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgres: PostgresTestServer | null;
+  }
+}
+
+/** The engine this test run exercises: SQLite, or PostgreSQL in the run `npm test` adds when it can start one. */
+export function testEngine(): 'sqlite' | 'postgres' {
+  return process.env.COPYDESK_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** A pool whose connections wait until its database exists, so a test can open one without awaiting. */
+function pendingPool(config: pg.PoolConfig, ready: Promise<void>): pg.Pool {
+  const pool = new pg.Pool(config);
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  // Drizzle calls only the promise forms
+  pool.connect = (async () => {
+    await ready;
+    return connect();
+  }) as typeof pool.connect;
+  pool.query = (async (...args: unknown[]) => {
+    await ready;
+    return query(...args);
+  }) as typeof pool.query;
+  return pool;
+}
+
+let admin: Promise<pg.Client> | null = null;
+
+function adminClient(url: string): Promise<pg.Client> {
+  admin ??= (async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    // the client stays open for the worker's life; it must not keep the process from exiting
+    (client as unknown as { connection: { stream: { unref(): void } } }).connection.stream.unref();
+    return client;
+  })();
+  return admin;
+}
+
+/**
+ * A migrated PostgreSQL database of its own, copied from the run's template. It is returned at
+ * once, as SQLite's file is; its first query waits for the copy. Closing it drops it.
+ */
+export function openTestPostgres(): PostgresDatabase {
+  const server = inject('postgres');
+  if (!server) throw new Error('PostgreSQL tests run only in the postgres project (see vitest.config.ts)');
+  const name = `copydesk_t_${crypto.randomBytes(6).toString('hex')}`;
+  const ready = adminClient(server.url).then(async (client) => {
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${client.escapeIdentifier(server.template)}`);
+  });
+  ready.catch(() => {});
+  const target = new URL(server.url);
+  target.pathname = `/${name}`;
+  const pool = pendingPool({ connectionString: target.toString(), max: 4, idleTimeoutMillis: 2_000 }, ready);
+  pool.on('error', () => {});
+  return postgresDatabase(pool, async () => {
+    const client = await adminClient(server.url);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
