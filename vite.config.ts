@@ -109,6 +109,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,
+    // The server reads it to announce each page's scripts in the page it sends (src/server/http/page-shell.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // The entry in one file, and the code lazy pages share in a few (scripts/page-chunks.ts).

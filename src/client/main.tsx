@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isAuthError } from './lib/errors';
+import { endPageAnswer, seedUserFromPage } from './lib/session';
 import { queryClient } from './lib/trpc';
 import { router } from './router';
 import './styles.css';
@@ -10,6 +11,12 @@ import './styles.css';
 // An authentication error nobody handled means the session ended; the guards deal with that, so it is not an error to report.
 window.addEventListener('unhandledrejection', (event) => {
   if (isAuthError(event.reason)) event.preventDefault();
+});
+
+seedUserFromPage(queryClient);
+const stopWatching = router.subscribe('onResolved', () => {
+  endPageAnswer();
+  stopWatching();
 });
 
 createRoot(document.getElementById('root')!).render(

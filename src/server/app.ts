@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { appRouter } from './routers';
+import { appRouter, createCaller } from './routers';
 import { createContext, type AppDeps } from './trpc/context';
 import { restRoutes } from './rest/routes';
 import { mountRestRoutes } from './rest/shim';
@@ -90,7 +90,21 @@ export function createApp(opts: AppOptions) {
   app.get('/healthz', healthCheck(opts.db, opts.isServing));
   mountRestRoutes(app, restRoutes, deps, respond, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
-  mountClient(app, opts.clientDir ?? DEFAULT_CLIENT_DIR);
+  // The page arrives saying who is signed in, as auth.session would (docs/decisions/020).
+  mountClient(app, opts.clientDir ?? DEFAULT_CLIENT_DIR, async (c) => {
+    try {
+      const ctx = createContext(deps, {
+        cookie: requestHeader(c, 'cookie'),
+        ip: clientIp(c, opts.config.trustProxy),
+        setCookie: (value) => c.header('Set-Cookie', value, { append: true }),
+      });
+      return await createCaller(ctx).auth.session();
+    } catch (error) {
+      // The page still goes out, and asks for itself.
+      log(`error: page session: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return undefined;
+    }
+  });
 
   app.onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();

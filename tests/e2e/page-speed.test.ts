@@ -44,6 +44,48 @@ describe('bundle budget', () => {
   });
 });
 
+/** Loads `pagePath` in a fresh context (signed in with `cookie` if given) until the network is idle. */
+async function load(pagePath: string, cookie?: string) {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 412, height: 823 } });
+  if (cookie)
+    await context.addCookies(
+      cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url })),
+    );
+  const tab = await context.newPage();
+  const requests: string[] = [];
+  tab.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  const response = await tab.goto(pagePath, { waitUntil: 'networkidle' });
+  const html = (await response?.text()) ?? '';
+  await context.close();
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  return { requests, preloads };
+}
+
+// docs/decisions/020: a page downloads its code beside the entry script, and its guards know who is signed in without asking.
+describe('pages arrive with their code and session', () => {
+  it("announces the chat page's scripts in the page and asks nobody who is signed in", async () => {
+    const { requests, preloads } = await load('/chat', await trialAccount(url));
+    expect(preloads.some((p) => /\/assets\/chat-page-[\w-]+\.js$/.test(p))).toBe(true);
+    for (const file of preloads)
+      expect(
+        requests.filter((r) => r === file),
+        file,
+      ).toHaveLength(1);
+    expect(requests.filter((r) => r.startsWith('/trpc/') && r.includes('auth.session'))).toEqual([]);
+  });
+
+  it("lets a visitor's landing page and sign-in page render without asking who is signed in", async () => {
+    for (const pagePath of ['/', '/auth']) {
+      const { requests, preloads } = await load(pagePath);
+      expect(preloads.length, pagePath).toBeGreaterThan(0);
+      expect(
+        requests.filter((r) => r.startsWith('/trpc/') && r.includes('auth.session')),
+        pagePath,
+      ).toEqual([]);
+    }
+  });
+});
+
 // Accessibility is held at 100 on both presets and performance at 95 on desktop. The mobile preset's
 // performance (a simulated mid-range phone on slow 4G) is printed, not held: /chat is below 95 there.
 describe('Lighthouse', () => {

@@ -1,6 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { PAGE_SESSION_ID } from '~/shared/page-shell';
 import type { PublicUser } from '~/shared/types';
 import { trpc, trpcClient } from './trpc';
+
+/** While the page the server wrote the answer into first renders, it is not asked again. */
+let answeredByPage = false;
 
 /** The cache key of the signed-in user; `null` data means nobody is signed in. */
 export const userQueryKey = trpc.auth.session.queryKey();
@@ -10,7 +14,8 @@ export function userQueryOptions() {
     queryKey: userQueryKey,
     // auth.session answers a visitor with null rather than a 401, so a signed-out page logs no failed request.
     queryFn: (): Promise<PublicUser | null> => trpcClient.auth.session.query(),
-    staleTime: 0,
+    // Asked again by each page that shows the user as it mounts, so a session ended elsewhere shows.
+    staleTime: () => (answeredByPage ? Infinity : 0),
   });
 }
 
@@ -20,4 +25,24 @@ export function ensureUser(queryClient: QueryClient): Promise<PublicUser | null>
 
 export function setCachedUser(queryClient: QueryClient, user: PublicUser | null) {
   queryClient.setQueryData(userQueryKey, user);
+}
+
+/**
+ * The server writes who is signed in into the page it sends (docs/decisions/020), so the guards
+ * need not ask before the first render. A page without it (Vite's dev server) asks as before.
+ */
+export function seedUserFromPage(queryClient: QueryClient) {
+  const text = document.getElementById(PAGE_SESSION_ID)?.textContent;
+  if (!text) return;
+  try {
+    setCachedUser(queryClient, JSON.parse(text) as PublicUser | null);
+    answeredByPage = true;
+  } catch {
+    // Unreadable: the guards ask the server.
+  }
+}
+
+/** The first page has rendered: from now on each page that mounts asks again. */
+export function endPageAnswer() {
+  answeredByPage = false;
 }

@@ -1,21 +1,38 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { pageShell } from './page-shell';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Sets Cache-Control on a file that was found. serveStatic's own onFound hook runs after its response is made, too late for a header. */
+/**
+ * Sets Cache-Control on a file that was found, unless the handler that answered set its own.
+ * serveStatic's own onFound hook runs after its response is made, too late for a header.
+ */
 function cacheFound(value: string): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.res.ok) c.header('Cache-Control', value);
+    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', value);
   };
 }
 
-/** Serves the built client; any other GET that is not an API path gets index.html (SPA routing). */
-export function mountClient(app: Hono, clientDir: string) {
-  const indexFile = path.join(clientDir, 'index.html');
+/**
+ * Serves the built client; any other GET that is not an API path gets index.html (SPA routing), with
+ * the page's scripts announced and who is signed in (`session`, undefined when unknown) written in.
+ */
+export function mountClient(app: Hono, clientDir: string, session: (c: Context) => Promise<unknown> = async () => undefined) {
+  const shell = pageShell(clientDir);
+  const page = async (c: Context) => {
+    if (!shell.exists()) return c.text('The client is not built. Run `npm run build`.', 503);
+    const html = shell.render(c.req.path, await session(c));
+    // The page says who is signed in: checked again on each use, and kept by no shared cache.
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Cookie');
+    return c.html(html);
+  };
+  // The build's manifest tells the server which scripts a page needs; the browser has no use for it.
+  app.get('/.vite/*', (c) => c.text('Not found', 404));
+  // Before the static files, which would answer / with index.html as it is.
+  app.get('/', page);
   // A hashed name changes with the content, so a browser may keep the file for good; the build
   // writes a gzip and a brotli copy beside each one.
   app.use('/assets/*', cacheFound(IMMUTABLE), serveStatic({ root: clientDir, precompressed: true }));
@@ -23,10 +40,5 @@ export function mountClient(app: Hono, clientDir: string) {
   app.use('*', cacheFound('no-cache'), serveStatic({ root: clientDir }));
   // A missing script or stylesheet must not come back as the HTML page, with a 200.
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.get('*', (c) => {
-    if (/\.[a-z0-9]{1,8}$/i.test(c.req.path)) return c.text('Not found', 404);
-    if (!fs.existsSync(indexFile)) return c.text('The client is not built. Run `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
-  });
+  app.get('*', (c) => (/\.[a-z0-9]{1,8}$/i.test(c.req.path) ? c.text('Not found', 404) : page(c)));
 }
