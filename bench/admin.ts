@@ -412,7 +412,7 @@ export async function run(args: string[]): Promise<number> {
     try {
       seeded = seedAdminData(db.$client, { users: o.users, teams: o.teams, passwordHash: await hashPassword(password), seed: o.seed });
     } finally {
-      db.$client.close();
+      await db.$close();
     }
     console.log(
       `Seeded ${o.users} users and ${seeded.teams.length} teams (${seeded.members} members besides the owners, ${seeded.invitations} pending invitations) ` +

@@ -36,7 +36,7 @@ describe('bench baseline server', () => {
   afterAll(async () => {
     baseline.closeAllConnections();
     await new Promise((resolve) => baseline.close(resolve));
-    t.close();
+    await t.close();
   });
 
   it('returns the same user JSON as Copydesk for a valid session cookie', async () => {

@@ -66,7 +66,7 @@ interface Seeded {
 }
 
 /** Users, sessions and the 10,000-conversation history, written straight into a fresh database file. */
-function seed(dataDir: string, o: { streamers: number; conversations: number; messagesPer: number }): Seeded {
+async function seed(dataDir: string, o: { streamers: number; conversations: number; messagesPer: number }): Promise<Seeded> {
   const started = performance.now();
   const db = openDatabase(path.join(dataDir, 'app.db'));
   const sessions = createSessionService(db, systemClock);
@@ -78,7 +78,7 @@ function seed(dataDir: string, o: { streamers: number; conversations: number; me
   const addMessage = sqlite.prepare(
     `INSERT INTO messages (conversation_id, role, content, status, created_at) VALUES (?, ?, ?, 'complete', ?)`,
   );
-  const cookie = (userId: number) => `copydesk_session=${sessions.create(userId, true).token}`;
+  const cookie = async (userId: number) => `copydesk_session=${(await sessions.create(userId, true)).token}`;
 
   const streamerIds: Array<{ userId: number; conversationId: number }> = [];
   const heavyIds: number[] = [];
@@ -104,10 +104,11 @@ function seed(dataDir: string, o: { streamers: number; conversations: number; me
       }
     }
   })();
-  const streamers = streamerIds.map((s) => ({ cookie: cookie(s.userId), conversationId: s.conversationId }));
-  const heavyCookie = cookie(heavyUser);
+  const streamers: Seeded['streamers'] = [];
+  for (const s of streamerIds) streamers.push({ cookie: await cookie(s.userId), conversationId: s.conversationId });
+  const heavyCookie = await cookie(heavyUser);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  sqlite.close();
+  await db.$close();
   return {
     dataDir,
     streamers,
@@ -302,7 +303,7 @@ export async function run(args: string[]): Promise<number> {
     );
     console.log(`model double: first token after ${o.ttft} ms, then ${o.tokens} tokens every ${o.tokenInterval} ms`);
     const streamers = Math.max(o.streams, 1);
-    const seeded = seed(dataDir, { streamers, conversations: o.conversations, messagesPer: o.messagesPer });
+    const seeded = await seed(dataDir, { streamers, conversations: o.conversations, messagesPer: o.messagesPer });
     console.log(
       `seeded ${streamers} subscribers and 1 user with ${o.conversations.toLocaleString('en-US')} conversations / ${seeded.heavy.messages.toLocaleString('en-US')} messages in ${(seeded.seedMs / 1000).toFixed(1)} s`,
     );

@@ -13,7 +13,7 @@ import { API_PREFIXES, originCheck, refuseNonJson, responseHeaders } from './htt
 import { requestHeader } from './http/request-header';
 import { requestLog } from './http/request-log';
 import { mountClient } from './http/static-client';
-import { errorDetails } from './errors';
+import { errorDetails, errorForLog } from './errors';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
@@ -82,7 +82,8 @@ export function createApp(opts: AppOptions) {
         return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
       },
       onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') log(`error: trpc ${procedure}: ${error.cause?.stack ?? error.message}`);
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          log(`error: trpc ${procedure}: ${error.cause ? errorForLog(error.cause) : error.message}`);
       },
     }),
   );
@@ -110,7 +111,7 @@ export function createApp(opts: AppOptions) {
     if (err instanceof HTTPException) return err.getResponse();
     // A body that broke off (malformed chunk framing, a client gone mid-body) is the request's fault.
     if (requestBodyFailed(c.env)) return c.json({ message: 'The request body could not be read' }, 400, { Connection: 'close' });
-    log(`error: ${err.stack ?? err.message}`);
+    log(`error: ${errorForLog(err)}`);
     return c.json({ message: 'Internal server error' }, 500);
   });
 

@@ -1,24 +1,18 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from '../../db/schema';
+import { openSqlite, type SqliteDatabase } from './database/sqlite';
 
-export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
+// Resolved here, two folders below the repository as the server bundle is too.
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+
+/**
+ * What services, routers and tools are given: Drizzle's query builders, used only in the form both
+ * SQLite and PostgreSQL share (awaited; `.limit(1)` then `[0]`; `.returning()`; `db.transaction(async
+ * (tx) => ...)`), plus the dialect's hooks. See docs/decisions/020-async-data-layer.md.
+ */
+export type DB = SqliteDatabase;
 
 /** Opens (creating if needed) the SQLite file, sets the pragmas and applies migrations. */
 export function openDatabase(file: string): DB {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  const db = drizzle(sqlite, { schema, casing: 'snake_case' });
-  migrate(db, { migrationsFolder });
-  return db;
+  return openSqlite(file, migrationsFolder);
 }

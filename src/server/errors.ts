@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { DrizzleQueryError } from 'drizzle-orm';
 
 type Code = ConstructorParameters<typeof TRPCError>[0]['code'];
 
@@ -15,4 +16,13 @@ export function fail(code: Code, message: string, details?: Record<string, unkno
 
 export function errorDetails(error: TRPCError): Record<string, unknown> {
   return error.cause instanceof ErrorDetails ? error.cause.details : {};
+}
+
+/**
+ * An unexpected error as the log shows it. A failed query keeps its SQL and the driver's error but
+ * not its parameters (password hashes, e-mail addresses, message text), which Drizzle's message holds.
+ */
+export function errorForLog(e: unknown): string {
+  if (e instanceof DrizzleQueryError) return `query failed: ${e.query}\n${errorForLog(e.cause)}`;
+  return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }

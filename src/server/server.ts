@@ -34,7 +34,7 @@ export async function startServer(o: StartOptions) {
     const { user, created, promoted } = await services.users.ensureAdmin(o.config.adminEmail, o.config.adminPassword);
     log(`admin: ${created ? 'created' : promoted ? 'promoted' : 'already admin'} ${user.email}`);
   }
-  services.sessions.deleteExpired();
+  await services.sessions.deleteExpired();
 
   // harper.js loads in a worker while the server already answers; analyze works without it until then.
   warmEditor().then(
@@ -80,8 +80,7 @@ export async function startServer(o: StartOptions) {
       server.close(() => {
         services.mail.close();
         stopExtraction();
-        db.$client.close();
-        stopEditor().finally(resolve);
+        void Promise.allSettled([db.$close(), stopEditor()]).then(() => resolve());
       });
       // Idle keep-alive sockets would hold close() open.
       if ('closeIdleConnections' in server) server.closeIdleConnections();

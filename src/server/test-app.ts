@@ -41,8 +41,11 @@ export function createTestApp(o: TestAppOptions = {}) {
     const cookie = opts.token ? `copydesk_session=${opts.token}` : undefined;
     const resHeaders = new Headers();
     const setCookie = (value: string) => resHeaders.append('Set-Cookie', value);
+    // Read once, now, as a request reads its session before its procedure runs.
+    const context = createContext({ db, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie });
+    context.catch(() => {});
     return {
-      api: createCaller(createContext({ db, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie })),
+      api: createCaller(() => context),
       resHeaders,
     };
   };
@@ -55,10 +58,12 @@ export function createTestApp(o: TestAppOptions = {}) {
     services,
     logs,
     caller,
-    close() {
+    /** SQLite closes at once; the promise is for a database that closes over the network. */
+    close(): Promise<void> {
       mail.close();
-      db.$client.close();
+      const closed = db.$close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      return closed;
     },
   };
 }

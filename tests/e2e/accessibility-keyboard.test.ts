@@ -21,7 +21,7 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 async function signedIn(o: { plan?: boolean } = {}): Promise<{ account: Account; context: BrowserContext; page: Page }> {
   const account = newAccount('access');
   await registerByApi(suite.server.url, account);
-  if (o.plan) suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+  if (o.plan) await suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
   const { context, page } = await newPage(suite.browser, suite.server.url);
   await loginByApi(context, suite.server.url, account);
   return { account, context, page };
@@ -198,7 +198,7 @@ describe('focus in the chat', () => {
     await poll(() => focusedName(page)).toBe('input Search conversations');
 
     // The dialog a refused send opens.
-    putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
+    await putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
     await composer(page).focus();
     await page.keyboard.type(STORY);
     await page.keyboard.press('Enter');

@@ -149,7 +149,7 @@ describe('admin console', () => {
 
   it('searches users on the server, edits one (a trial stays a trial), gifts only to the inactive, and deletes', async () => {
     const trial = await register('trialist');
-    suite.server.setSubscription(trial.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+    await suite.server.setSubscription(trial.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
     const other = await register('other');
     const { page, context } = await openConsole();
 
@@ -182,7 +182,7 @@ describe('admin console', () => {
     await hides(edit);
     await shows(row.getByText(renamed, { exact: true }));
     await shows(row.getByText('Newsroom', { exact: true }));
-    expect(storedUser(suite.server, trial.email)).toMatchObject({
+    expect(await storedUser(suite.server, trial.email)).toMatchObject({
       username: renamed,
       subscriptionStatus: 'trialing',
       subscriptionPlan: 'Newsroom',
@@ -194,13 +194,13 @@ describe('admin console', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'User updated successfully!');
     await shows(row.getByText('inactive', { exact: true }));
-    expect(storedUser(suite.server, trial.email).subscriptionStatus).toBe('inactive');
+    expect((await storedUser(suite.server, trial.email)).subscriptionStatus).toBe('inactive');
 
     await row.getByRole('button', { name: 'Gift subscription' }).click();
     await expectToast(page, 'Subscription gifted successfully!');
     await shows(row.getByText('active', { exact: true }));
     await hides(row.getByRole('button', { name: 'Gift subscription' }));
-    expect(storedUser(suite.server, trial.email)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+    expect(await storedUser(suite.server, trial.email)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional' });
 
     // The server refuses to delete the admin's own account; this toast has no description.
     await searchUsers(page, ADMIN.email, 1);
@@ -226,7 +226,7 @@ describe('admin console', () => {
   });
 
   it('pages through the users 25 at a time, newest first, on scrolling and with Load more', async () => {
-    seedUsers(suite.server, 'paged', 60);
+    await seedUsers(suite.server, 'paged', 60);
     const { page, context } = await openConsole();
     await searchUsers(page, 'paged', 25);
     await shows(page.getByRole('heading', { name: 'Users (60)' }));
@@ -413,7 +413,7 @@ describe('admin console', () => {
     const href = new URL((await exportLink.getAttribute('href'))!, suite.server.url);
     expect(href.pathname).toBe('/api/admin/audit-log.csv');
     expect(href.searchParams.get('action')).toBe('admin.sign_in');
-    expect(href.searchParams.get('adminId')).toBe(String(storedUser(suite.server, ADMIN.email).id));
+    expect(href.searchParams.get('adminId')).toBe(String((await storedUser(suite.server, ADMIN.email)).id));
 
     const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
     expect(download.suggestedFilename()).toBe('copydesk-audit-log.csv');
@@ -428,7 +428,7 @@ describe('admin console', () => {
     // A target narrows the log to that row's history.
     await page.getByLabel('Action', { exact: true }).selectOption({ label: 'All actions' });
     await page.getByLabel('Target', { exact: true }).selectOption({ label: 'Users' });
-    await page.getByLabel('Target ID', { exact: true }).fill(String(storedUser(suite.server, reader.email).id));
+    await page.getByLabel('Target ID', { exact: true }).fill(String((await storedUser(suite.server, reader.email)).id));
     await expect
       .poll(() => auditList(page).getByRole('listitem').allInnerTexts())
       .toEqual([expect.stringContaining('Subscription gifted')]);

@@ -35,7 +35,7 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 async function register(prefix: string, o: { plan?: boolean } = {}): Promise<Account> {
   const account = newAccount(prefix);
   await registerByApi(suite.server.url, account);
-  if (o.plan) suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+  if (o.plan) await suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
   return account;
 }
 
@@ -277,7 +277,7 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
         await search.fill('');
       }
 
-      putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
+      await putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
       await composer(page).fill(STORY);
       await composer(page).press('Enter');
       await shows(page.getByRole('alertdialog', { name: 'Team Access Suspended' }));
@@ -293,7 +293,7 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
     const ownerSession = await pageIn(scheme, { as: owner });
     const memberSession = await pageIn(scheme, { as: member });
     const team = await createTeamByApi(ownerSession.context, suite.server.url, `${owner.username} Desk`);
-    setTeam(suite.server, team.id, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+    await setTeam(suite.server, team.id, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
     let since = suite.server.smtp.received.length;
     await inviteByApi(ownerSession.context, suite.server.url, member.email);
     const { token: memberToken } = invitationLinkIn(await suite.server.smtp.waitFor(member.email, since));

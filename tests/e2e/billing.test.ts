@@ -45,8 +45,8 @@ function longDate(page: Page, iso: string): Promise<string> {
   );
 }
 
-function promoRedemptions(code: string): number {
-  return suite.server.running.services.billing.promos.list().find((p) => p.code === code)?.timesRedeemed ?? 0;
+async function promoRedemptions(code: string): Promise<number> {
+  return (await suite.server.running.services.billing.promos.list()).find((p) => p.code === code)?.timesRedeemed ?? 0;
 }
 
 describe('subscribe page', () => {
@@ -91,7 +91,7 @@ describe('subscribe page', () => {
 
   it('sends an active subscriber from /subscribe to /chat', async () => {
     const { account, context, page } = await signedIn();
-    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
+    await suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
     await page.goto('/subscribe');
     await page.waitForURL('**/chat');
     await context.close();
@@ -111,7 +111,7 @@ describe('subscribe page', () => {
   });
 
   it('goes straight to the editor with a 100%-off code, trimmed and in any case', async () => {
-    suite.server.running.services.billing.promos.create({ code: 'PRESSPASS', percentOff: 100 });
+    await suite.server.running.services.billing.promos.create({ code: 'PRESSPASS', percentOff: 100 });
     const { context, page } = await signedIn();
     await page.goto('/subscribe');
     await page.getByLabel('Promo code').fill('  presspass  ');
@@ -119,20 +119,20 @@ describe('subscribe page', () => {
 
     await page.waitForURL('**/chat');
     await shows(toasts(page).getByText('Trial started'));
-    expect(promoRedemptions('PRESSPASS')).toBe(1);
+    expect(await promoRedemptions('PRESSPASS')).toBe(1);
     expect((await currentUser(context)).subscriptionStatus).toBe('trialing');
     await context.close();
   });
 
   it('applies a partial discount and, with local billing, needs no card', async () => {
-    suite.server.running.services.billing.promos.create({ code: 'HALF', percentOff: 50 });
+    await suite.server.running.services.billing.promos.create({ code: 'HALF', percentOff: 50 });
     const { context, page } = await signedIn();
     await page.goto('/subscribe');
     await page.getByLabel('Promo code').fill('HALF');
     await page.getByRole('button', { name: 'Start 7-Day Free Trial' }).click();
 
     await page.waitForURL('**/chat');
-    expect(promoRedemptions('HALF')).toBe(1);
+    expect(await promoRedemptions('HALF')).toBe(1);
     await context.close();
   });
 
@@ -165,7 +165,7 @@ describe('subscribe page', () => {
 
   it('offers a team member the team check', async () => {
     const { account, context, page } = await signedIn();
-    suite.server.updateUser(account.email, { teamId: 4242 });
+    await suite.server.updateUser(account.email, { teamId: 4242 });
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'I have a team' }).click();
     // Team 4242 does not exist: the team lookup answers 404, shown as no team.
@@ -178,7 +178,7 @@ describe('subscribe page', () => {
 describe('success page', () => {
   it('sends an active user who did not just pay to /chat', async () => {
     const { account, context, page } = await signedIn();
-    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
+    await suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
     await page.goto('/success');
     await page.waitForURL('**/chat');
     await context.close();
@@ -356,7 +356,7 @@ describe('billing pages on phone and desktop', () => {
       ['desktop', DESKTOP],
     ] as const) {
       const { account, context, page } = await signedIn(viewport);
-      suite.server.updateUser(account.email, { teamId: 7 });
+      await suite.server.updateUser(account.email, { teamId: 7 });
       await page.goto('/subscribe');
       await shows(page.getByRole('button', { name: 'Start 7-Day Free Trial' }));
       await expectNoSideways(page);

@@ -21,7 +21,7 @@ async function openChatWithReply(): Promise<{ page: Page; close: () => Promise<v
   const s = suite.server;
   const account = newAccount('edits');
   await registerByApi(s.url, account);
-  s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+  await s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
   const { context, page } = await newPage(suite.browser, s.url, DESKTOP);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
   await loginByApi(context, s.url, account);

@@ -16,7 +16,7 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 async function openChat() {
   const account = newAccount('desk');
   await registerByApi(suite.server.url, account);
-  suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+  await suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
   const { context, page } = await newPage(suite.browser, suite.server.url);
   await loginByApi(context, suite.server.url, account);
   await page.goto('/chat');

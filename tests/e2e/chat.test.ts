@@ -30,8 +30,11 @@ async function openChat(
 ): Promise<ChatSession> {
   const account = newAccount('editor');
   await registerByApi(s.url, account);
-  s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: o.plan === undefined ? 'professional' : o.plan });
-  if (o.teamId !== undefined) s.updateUser(account.email, { teamId: o.teamId });
+  await s.setSubscription(account.email, {
+    subscriptionStatus: 'trialing',
+    subscriptionPlan: o.plan === undefined ? 'professional' : o.plan,
+  });
+  if (o.teamId !== undefined) await s.updateUser(account.email, { teamId: o.teamId });
   const { context, page } = await newPage(suite.browser, s.url, o.viewport ?? DESKTOP);
   await loginByApi(context, s.url, account);
   await page.goto('/chat');
@@ -184,7 +187,7 @@ describe('chat: composer and replies', () => {
 
   it('removes the optimistic message and says so when the server refuses the send, then goes to /subscribe', async () => {
     const { context, page, account } = await openChat(suite.server);
-    suite.server.setSubscription(account.email, { subscriptionStatus: 'inactive' });
+    await suite.server.setSubscription(account.email, { subscriptionStatus: 'inactive' });
     await composer(page).fill(STORY);
     await composer(page).press('Enter');
     await shows(toasts(page).getByText('Failed to send message'));
@@ -493,7 +496,7 @@ describe('chat: uploads', () => {
 describe('chat: suspended team', () => {
   it('opens the Team Access Suspended dialog when the server answers 403 TEAM_SUSPENDED', async () => {
     const { context, page, account } = await openChat(suite.server);
-    putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
+    await putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
     await composer(page).fill(STORY);
     await composer(page).press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Team Access Suspended' });

@@ -32,7 +32,7 @@ const editorName = (page: Page) => page.getByTestId('editor-name');
 async function openChat(server: E2EServer, viewport?: typeof PHONE) {
   const account = newAccount('label');
   await registerByApi(server.url, account);
-  server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+  await server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
   const { context, page } = await newPage(browser, server.url, viewport);
   await loginByApi(context, server.url, account);
   await page.goto('/chat');

@@ -35,7 +35,7 @@ describe('route guards', () => {
     const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
     await registerByApi(suite.server.url, account);
-    suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+    await suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
     await loginByApi(context, suite.server.url, account);
 
     await page.goto('/chat');

@@ -89,7 +89,7 @@ describe('landing page', () => {
     const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
     await registerByApi(suite.server.url, account);
-    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'Professional' });
+    await suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: 'Professional' });
     await loginByApi(context, suite.server.url, account);
     await page.goto('/');
 

@@ -24,7 +24,7 @@ async function openChat(viewport = DESKTOP): Promise<ChatSession> {
   const s = suite.server;
   const account = newAccount('layout');
   await registerByApi(s.url, account);
-  s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+  await s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
   const { context, page } = await newPage(suite.browser, s.url, viewport);
   await loginByApi(context, s.url, account);
   await page.goto('/chat');
@@ -192,7 +192,7 @@ describe('headings', () => {
     // An admin who owns a team and has no subscription: /subscribe, /settings, /team and /admin.
     const account = newAccount('heads');
     await registerByApi(s.url, account);
-    s.updateUser(account.email, { isAdmin: true });
+    await s.updateUser(account.email, { isAdmin: true });
     const member = await newPage(suite.browser, s.url);
     await loginByApi(member.context, s.url, account);
     await createTeamByApi(member.context, s.url, 'Headline Desk');
@@ -202,7 +202,7 @@ describe('headings', () => {
     await collect(member.page, '/admin', 'Audit log');
 
     // The chat's panels: the welcome, and the pinned references beside a reply.
-    s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+    await s.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
     await collect(member.page, '/chat', /Welcome to your editing desk/);
     await sendAndWait(member.page, `Please review the budget story: ${STORY}`);
     await replies(member.page).last().getByRole('button', { name: 'Pin message' }).click();

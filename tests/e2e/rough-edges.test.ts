@@ -162,7 +162,7 @@ describe('the help button never covers the page', () => {
       expect(await coveredWhileScrolling(page)).toEqual([]);
 
       // The plan and its features, for someone without a plan.
-      suite.server.setSubscription(account.email, { subscriptionStatus: 'inactive' });
+      await suite.server.setSubscription(account.email, { subscriptionStatus: 'inactive' });
       await page.goto('/subscribe');
       await shows(page.getByRole('list', { name: `${PROFESSIONAL_PLAN.name} features` }));
       await shows(page.getByRole('button', { name: 'Start 7-Day Free Trial' }));
@@ -233,11 +233,10 @@ describe('dates', () => {
     const res = await context.request.post(`${suite.server.url}/api/conversations`, { data: { title: 'School board budget' } });
     expect(res.status()).toBe(201);
     const { id } = (await res.json()) as { id: number };
-    suite.server.running.db
+    await suite.server.running.db
       .update(conversations)
       .set({ updatedAt: new Date('2026-01-15T12:00:00Z') })
-      .where(eq(conversations.id, id))
-      .run();
+      .where(eq(conversations.id, id));
     await page.goto('/chat');
     const list = page.getByRole('navigation', { name: 'Conversations' });
     await shows(list.getByText('School board budget'));
@@ -288,7 +287,7 @@ describe('success page', () => {
 
   it('keeps the paid welcome for a subscriber back from a payment', async () => {
     const { account, context, page } = await signedIn();
-    suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
+    await suite.server.setSubscription(account.email, { subscriptionStatus: 'active', subscriptionPlan: PROFESSIONAL_PLAN.id });
     await page.goto('/success?payment_intent=pi_rough_edges');
     await shows(page.getByRole('heading', { name: `Welcome to ${PROFESSIONAL_PLAN.name}` }));
     const text = await page.getByRole('main').innerText();

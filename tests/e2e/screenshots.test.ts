@@ -83,7 +83,7 @@ describe('README screenshots', () => {
 
   it('chat: the review of a pasted story with its edits, and the side-by-side comparison', async () => {
     await registerByApi(suite.server.url, WRITER);
-    suite.server.setSubscription(WRITER.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+    await suite.server.setSubscription(WRITER.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
     const { context, page } = await screenPage(WRITER);
     await page.goto('/chat');
     await shows(composer(page));

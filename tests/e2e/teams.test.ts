@@ -44,7 +44,7 @@ const currentUser = (context: BrowserContext) => currentUserOf(context, suite.se
 async function teamWith(members: Session[], o: { name?: string; active?: boolean } = {}) {
   const owner = await signedIn('owner');
   const team = await createTeamByApi(owner.context, suite.server.url, o.name ?? `${owner.account.username} Desk`);
-  if (o.active !== false) setTeam(suite.server, team.id, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
+  if (o.active !== false) await setTeam(suite.server, team.id, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
   for (const member of members) {
     const since = suite.server.smtp.received.length;
     await inviteByApi(owner.context, suite.server.url, member.account.email);
@@ -234,7 +234,7 @@ describe('team: the owner dashboard', () => {
   it('disables the invite form with the spec sentence when every seat is taken, and frees a seat on removal', async () => {
     const member = await signedIn('member');
     const { owner, team } = await teamWith([member]);
-    setTeam(suite.server, team.id, { maxSeats: 2 });
+    await setTeam(suite.server, team.id, { maxSeats: 2 });
     await owner.page.goto('/team');
     await shows(owner.page.getByText('2 / 2'));
     await shows(owner.page.getByText(SEATS_FULL));
@@ -264,7 +264,7 @@ describe('team: the owner dashboard', () => {
     const { owner, team } = await teamWith([]);
     const invitee = newAccount('pending');
     await inviteByApi(owner.context, suite.server.url, invitee.email);
-    setInvitationsExpiry(suite.server, team.id, new Date(Date.now() + 2 * DAY_MS + 2 * HOUR_MS));
+    await setInvitationsExpiry(suite.server, team.id, new Date(Date.now() + 2 * DAY_MS + 2 * HOUR_MS));
     await owner.page.goto('/team');
     const badge = pendingList(owner.page).getByText('3 days left');
     await shows(badge);
@@ -308,7 +308,7 @@ describe('team: members', () => {
     await shows(composer(member.page));
     await sendAndGetReply(member.page, STORY);
 
-    setTeam(suite.server, team.id, { subscriptionStatus: 'suspended' });
+    await setTeam(suite.server, team.id, { subscriptionStatus: 'suspended' });
     await composer(member.page).fill('One more paragraph to check, please.');
     await composer(member.page).press('Enter');
     const dialog = member.page.getByRole('alertdialog', { name: 'Team Access Suspended' });
@@ -332,7 +332,7 @@ describe('team: members', () => {
     await member.page.getByRole('button', { name: 'I have a team' }).click();
     await shows(member.page.getByText('Team subscription inactive. Contact your team owner or subscribe individually.'));
 
-    setTeam(suite.server, team.id, { subscriptionStatus: 'active' });
+    await setTeam(suite.server, team.id, { subscriptionStatus: 'active' });
     await member.page.getByRole('button', { name: 'I have a team' }).click();
     await member.page.waitForURL('**/chat');
     await shows(composer(member.page));

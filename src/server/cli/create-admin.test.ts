@@ -4,10 +4,10 @@ import { PASSWORD, get, login, registerUser } from '../test-http';
 import { commands } from './commands';
 
 let t: TestApp;
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-  t?.close();
+  await t?.close();
 });
 
 /** Runs `npm run cli -- create-admin ...` against the test app's data folder; returns exit code and output. */

@@ -26,7 +26,7 @@ export const createAdmin: Command = {
       else console.log(`${who} is already an admin; nothing changed`);
       return 0;
     } finally {
-      db.$client.close();
+      await db.$close();
     }
   },
 };

@@ -7,10 +7,10 @@ import { post, registerUser } from '../test-http';
 import { commands } from './commands';
 
 let t: TestApp;
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-  t?.close();
+  await t?.close();
 });
 
 /** Runs `npm run cli -- promo ...` in-process against the test app's data folder. */

@@ -55,7 +55,7 @@ export const promo: Command = {
     try {
       const store = createPromoCodeStore(db, systemClock);
       if (action === 'list') {
-        for (const p of store.list()) {
+        for (const p of await store.list()) {
           const off = p.percentOff != null ? `${p.percentOff}%` : `$${((p.amountOff ?? 0) / 100).toFixed(2)}`;
           const limit = p.maxRedemptions != null ? `${p.timesRedeemed}/${p.maxRedemptions}` : `${p.timesRedeemed}/unlimited`;
           const expires = p.expiresAt ? p.expiresAt.toISOString().slice(0, 10) : 'never';
@@ -68,14 +68,14 @@ export const promo: Command = {
         return 2;
       }
       if (action === 'disable') {
-        if (!store.disable(v.code)) {
+        if (!(await store.disable(v.code))) {
           console.error(`No promo code ${v.code.toUpperCase()}`);
           return 1;
         }
         console.log(`Disabled ${v.code.toUpperCase()}`);
         return 0;
       }
-      const row = store.create({
+      const row = await store.create({
         code: v.code,
         percentOff: number(v.percent, 'percent'),
         amountOff: number(v.amount, 'amount'),
@@ -91,7 +91,7 @@ export const promo: Command = {
       }
       throw e;
     } finally {
-      db.$client.close();
+      await db.$close();
     }
   },
 };

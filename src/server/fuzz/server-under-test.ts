@@ -97,7 +97,7 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
       for (const actor of [member, subscriber]) {
         const res = await fetch(`${base}/api/user`, { headers: { cookie: actor.cookie()! } });
         await res.arrayBuffer();
-        if (res.status === 401) tokens.set(actor.name, running.services.sessions.create(actor.userId!, false).token);
+        if (res.status === 401) tokens.set(actor.name, (await running.services.sessions.create(actor.userId!, false)).token);
       }
     },
 

@@ -7,12 +7,11 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * `GET /healthz` for a supervisor or load balancer: 200 only while the server takes
  * requests and the database answers, 503 otherwise.
  */
-export function healthCheck(db: DB, isServing: () => boolean = () => true): Handler {
-  const probe = db.$client.prepare('SELECT 1 AS ok');
-  return (c) => {
+export function healthCheck(db: Pick<DB, '$ping'>, isServing: () => boolean = () => true): Handler {
+  return async (c) => {
     if (!isServing()) return c.json({ status: 'stopping' }, 503, NO_STORE);
     try {
-      probe.get();
+      await db.$ping();
     } catch {
       return c.json({ status: 'database unavailable' }, 503, NO_STORE);
     }

@@ -7,7 +7,7 @@ import { PASSWORD, USER_KEYS, get, login, post, registerUser, sessionCookieOf } 
 let t: TestApp;
 afterEach(() => t?.close());
 
-const sessionCount = (userId: number) => t.db.select().from(sessions).where(eq(sessions.userId, userId)).all().length;
+const sessionCount = async (userId: number) => (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
 describe('POST /api/register', () => {
   it('answers 201 with the User shape, no hash, and a browser-session cookie', async () => {
@@ -184,7 +184,7 @@ describe('POST /api/logout', () => {
     t = createTestApp();
     const token = await registerUser(t, 'mariana');
     const userId = ((await (await get(t, '/api/user', { token })).json()) as { id: number }).id;
-    expect(sessionCount(userId)).toBe(1);
+    expect(await sessionCount(userId)).toBe(1);
 
     const res = await post(t, '/api/logout', undefined, { token });
     expect(res.status).toBe(200);
@@ -192,7 +192,7 @@ describe('POST /api/logout', () => {
     const cookie = sessionCookieOf(res)!;
     expect(cookie.value).toBe('');
     expect(cookie.attributes.get('max-age')).toBe('0');
-    expect(sessionCount(userId)).toBe(0);
+    expect(await sessionCount(userId)).toBe(0);
     expect((await get(t, '/api/user', { token })).status).toBe(401);
   });
 

@@ -12,7 +12,7 @@ import { USER_KEYS, get, login, post, registerUser, send } from '../test-http';
 let t: TestApp;
 let sink: SmtpSink | undefined;
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await sink?.close();
   sink = undefined;
 });
@@ -337,7 +337,7 @@ describe('who may call the admin rows', () => {
     expect(
       (await deputyApi.post('/api/admin/users', { username: 'sneaky', email: 'sneaky@news.example', password: 'sneaky-pass' })).status,
     ).toBe(403);
-    expect(userRowOf(t, 'sneaky@news.example')).toBeUndefined();
+    expect(await userRowOf(t, 'sneaky@news.example')).toBeUndefined();
     expect(await json(await deputyApi.get('/api/user'))).toMatchObject({ username: 'deputy', isAdmin: false });
 
     await api.put(`/api/admin/users/${deputy.id}`, { username: 'deputy', email: 'deputy@news.example', isAdmin: true });
@@ -362,7 +362,7 @@ describe('validation', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await json(res)).toEqual({ message });
     }
-    expect(userRowOf(t, 'quinn@news.example')).toBeUndefined();
+    expect(await userRowOf(t, 'quinn@news.example')).toBeUndefined();
 
     const shortest = await created(api.post('/api/admin/users', { username: 'qu', email: 'qu@news.example', password: '123456' }));
     expect(shortest).toMatchObject({ username: 'qu', subscriptionStatus: 'inactive', isAdmin: false, subscriptionPlan: null });
@@ -449,7 +449,7 @@ describe('conflicts, limits and missing rows', () => {
     expect(toNoraEmail.status).toBe(409);
     const toNoraName = await api.put(`/api/admin/users/${milo}`, { username: 'Nora', email: 'milo@news.example' });
     expect(toNoraName.status).toBe(409);
-    expect(userRowOf(t, 'milo@news.example')).toMatchObject({ username: 'milo' });
+    expect(await userRowOf(t, 'milo@news.example')).toMatchObject({ username: 'milo' });
     // Keeping one's own name and address is no conflict.
     expect((await api.put(`/api/admin/users/${milo}`, { username: 'Milo', email: 'milo@news.example' })).status).toBe(200);
   });
@@ -484,7 +484,7 @@ describe('conflicts, limits and missing rows', () => {
     expect(await json(await api.get('/api/admin/teams'))).toEqual([
       expect.objectContaining({ name: 'Metro Desk', maxSeats: 5, usedSeats: 2 }),
     ]);
-    expect(auditRows(t).filter((r) => r.action === 'team.update')).toEqual([]);
+    expect((await auditRows(t)).filter((r) => r.action === 'team.update')).toEqual([]);
 
     expect(await json(await api.put(`/api/admin/teams/${team.id}`, { name: 'Metro Desk', maxSeats: 2 }))).toMatchObject({
       maxSeats: 2,
@@ -713,7 +713,7 @@ describe('self-protection', () => {
     expect(await json(demote)).toEqual({ message: 'You cannot remove your own admin access' });
     // Leaving out isAdmin leaves it as it is: no accidental demotion.
     expect((await api.put(`/api/admin/users/${admin.id}`, { username: 'chief', email: 'chief@news.example' })).status).toBe(200);
-    expect(userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
+    expect(await userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
     expect((await api.get('/api/admin/users')).status).toBe(200);
 
     // Anything else about their own account they may change.
@@ -774,11 +774,11 @@ describe('gifts', () => {
       subscriptionRenewalDate: '2026-04-09T09:00:00.000Z',
     });
 
-    const before = userRowOf(t, 'pia@news.example');
+    const before = await userRowOf(t, 'pia@news.example');
     const refused = await api.post(`/api/admin/users/${paying.userId}/gift-subscription`);
     expect(refused.status).toBe(409);
     expect(await json(refused)).toEqual({ message: 'This user already has an active paid subscription' });
-    expect(userRowOf(t, 'pia@news.example')).toEqual(before);
+    expect(await userRowOf(t, 'pia@news.example')).toEqual(before);
   });
 });
 

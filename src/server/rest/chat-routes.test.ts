@@ -10,7 +10,7 @@ import { get, post, send } from '../test-http';
 let t: TestApp;
 let fake: FakeOpenAiServer | undefined;
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await fake?.close();
   fake = undefined;
 });
@@ -215,7 +215,7 @@ describe('REST: POST /api/conversations/:id/messages', () => {
     expect(noPlan.status).toBe(403);
     expect(await json(noPlan)).toEqual({ message: 'An active subscription is required', code: 'SUBSCRIPTION_REQUIRED' });
 
-    inSuspendedTeam(t, owner.userId, 'Metro Desk');
+    await inSuspendedTeam(t, owner.userId, 'Metro Desk');
     const suspended = await post(t, `/api/conversations/${id}/messages`, { content: 'hi' }, { token: owner.token, headers: SSE });
     expect(suspended.status).toBe(403);
     expect(await json(suspended)).toEqual({

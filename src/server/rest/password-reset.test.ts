@@ -57,7 +57,7 @@ describe('POST /api/forgot-password', () => {
   it('stores only the hash of the token', async () => {
     const { email } = await setup();
     const token = await requestReset(email);
-    const rows = t.db.select().from(passwordResetTokens).all();
+    const rows = await t.db.select().from(passwordResetTokens);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);

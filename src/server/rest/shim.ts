@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorDetails } from '../errors';
+import { errorDetails, errorForLog } from '../errors';
 import { createCaller } from '../routers';
 import { createContext, type AppDeps } from '../trpc/context';
 import { publicMessage } from '../trpc/init';
@@ -82,7 +82,7 @@ class ShimRequest implements RestRequest {
 export function restErrorResponse(error: unknown, respond: ResponseHeaders, log: (line: string) => void, cookies?: string[]) {
   const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error as Error });
   const status = getHTTPStatusCodeFromError(trpcError);
-  if (status >= 500) log(`error: ${trpcError.cause instanceof Error ? trpcError.cause.stack : trpcError.message}`);
+  if (status >= 500) log(`error: ${trpcError.cause instanceof Error ? errorForLog(trpcError.cause) : trpcError.message}`);
   const details = errorDetails(trpcError);
   const extra = typeof details.retryAfter === 'number' ? { 'Retry-After': String(details.retryAfter) } : undefined;
   return respond.json({ message: publicMessage(trpcError), ...details }, status, extra, cookies);
@@ -94,7 +94,7 @@ export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, r
     app.on(route.method, route.path, async (c) => {
       const cookies: string[] = [];
       try {
-        const ctx = createContext(deps, {
+        const ctx = await createContext(deps, {
           cookie: requestHeader(c, 'cookie'),
           ip: clientIp(c, deps.config.trustProxy),
           setCookie: (value) => cookies.push(value),

@@ -9,7 +9,7 @@ import { get, login, post, registerUser, send } from '../test-http';
 let t: TestApp;
 let sink: SmtpSink | undefined;
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await sink?.close();
   sink = undefined;
 });
@@ -208,11 +208,11 @@ describe('access through a team', () => {
     expect(inactive.status).toBe(403);
     expect(await json(inactive)).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
 
-    setTeamStatus(t, team.id, 'active');
+    await setTeamStatus(t, team.id, 'active');
     expect((await sendMessage(milo.token)).status).toBe(200);
     expect((await sendMessage(owner)).status).toBe(200);
 
-    setTeamStatus(t, team.id, 'suspended');
+    await setTeamStatus(t, team.id, 'suspended');
     const suspended = await sendMessage(milo.token);
     expect(suspended.status).toBe(403);
     expect(await json(suspended)).toEqual({
@@ -221,7 +221,7 @@ describe('access through a team', () => {
       teamName: 'Metro Desk',
     });
 
-    setTeamStatus(t, team.id, 'active');
+    await setTeamStatus(t, team.id, 'active');
     expect((await sendMessage(milo.token)).status).toBe(200);
     expect((await del(`/api/team/members/${milo.id}`, owner)).status).toBe(200);
     const removed = await sendMessage(milo.token);

@@ -36,7 +36,7 @@ describe('POST /api/files/upload', () => {
       message: UPLOAD_MESSAGES.success,
       document: { id: expect.any(Number), filename: 'story.pdf' },
     });
-    const text = t.services.documents.textFor(t.services.users.findByEmail('mariana@news.example')!.id, body.document.id);
+    const text = await t.services.documents.textFor((await t.services.users.findByEmail('mariana@news.example'))!.id, body.document.id);
     expect(text).toContain('Reference marker: quokka-pdf.');
     expect(body.document.chars).toBe(text.length);
     expect(body.review).toContain('story.pdf');
@@ -129,7 +129,7 @@ describe('POST /api/files/upload', () => {
     expect(await unsubscribed.json()).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
 
     const member = await visitor(t, 'priya');
-    inSuspendedTeam(t, member.userId, 'Metro Desk');
+    await inSuspendedTeam(t, member.userId, 'Metro Desk');
     const suspended = await upload(t, { token: member.token, filename: 'story.txt', bytes: fixture('story.txt') });
     expect(suspended.status).toBe(403);
     expect(await suspended.json()).toMatchObject({ code: 'TEAM_SUSPENDED', teamName: 'Metro Desk' });
@@ -144,7 +144,7 @@ describe('POST /api/files/upload', () => {
     const res = await upload(t, { token: stranger.token, filename: 'story.txt', bytes: fixture('story.txt'), conversationId });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ success: false, message: 'Conversation not found' });
-    expect(t.services.documents.list(owner.userId, conversationId)).toEqual([]);
+    expect(await t.services.documents.list(owner.userId, conversationId)).toEqual([]);
 
     const missing = await upload(t, {
       token: owner.token,

@@ -56,7 +56,7 @@ describe('admin procedures', () => {
         'admin.audit.csv',
       ]),
     );
-    const rowsBefore = auditRows(t);
+    const rowsBefore = await auditRows(t);
     for (const path of adminProcedures) {
       expect(await failure(callByPath(t.caller().api, path)), path).toEqual({
         code: 'UNAUTHORIZED',
@@ -65,8 +65,8 @@ describe('admin procedures', () => {
       });
       expect(await failure(callByPath(milo.api, path)), path).toEqual({ code: 'FORBIDDEN', message: 'Admin access required', details: {} });
     }
-    expect(auditRows(t)).toEqual(rowsBefore);
-    expect(userRowOf(t, 'chief@news.example')).toMatchObject({ id: chief.id, isAdmin: true });
+    expect(await auditRows(t)).toEqual(rowsBefore);
+    expect(await userRowOf(t, 'chief@news.example')).toMatchObject({ id: chief.id, isAdmin: true });
   });
 
   it('read the account on every request: a demoted admin is refused from the next call on', async () => {
@@ -286,8 +286,8 @@ describe('the audit row of each action', () => {
     });
 
     // The log keeps who the target was after the account is gone, and holds no password or hash.
-    expect(userRowOf(t, 'quinn@wire.example')).toBeUndefined();
-    const everything = JSON.stringify(auditRows(t));
+    expect(await userRowOf(t, 'quinn@wire.example')).toBeUndefined();
+    const everything = JSON.stringify(await auditRows(t));
     expect(everything).not.toContain('quinn-pass-1');
     expect(everything).not.toMatch(/argon2|passwordHash|password_hash/i);
   });
@@ -306,7 +306,7 @@ describe('the audit row of each action', () => {
       teamId: { before: team.id, after: null },
       ownedTeam: { before: `Metro Desk (#${team.id})`, after: null },
     });
-    expect(userRowOf(t, 'milo@news.example')).toMatchObject({ teamId: null });
+    expect(await userRowOf(t, 'milo@news.example')).toMatchObject({ teamId: null });
   });
 
   it('is not written when the action is refused', async () => {
@@ -316,7 +316,7 @@ describe('the audit row of each action', () => {
     const team = await api().admin.teams.create({ name: 'Metro Desk', ownerId: olivia.userId, maxSeats: 5 });
     const invitation = await api().admin.teams.invite({ id: team.id, email: 'milo@news.example' });
     await milo.api.team.acceptInvitation({ token: tokenOfUrl(invitation.inviteUrl) });
-    const before = auditRows(t);
+    const before = await auditRows(t);
 
     const refusals: Array<[string, () => Promise<unknown>, string]> = [
       [
@@ -341,7 +341,7 @@ describe('the audit row of each action', () => {
     for (const [label, call, code] of refusals) {
       expect((await failure(call())).code, label).toBe(code);
     }
-    expect(auditRows(t)).toEqual(before);
+    expect(await auditRows(t)).toEqual(before);
   });
 });
 
@@ -367,7 +367,7 @@ describe('self-protection', () => {
       code: 'BAD_REQUEST',
       message: 'The last admin cannot be removed',
     });
-    expect(userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
+    expect(await userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
     expect((await api().admin.users.list()).total).toBe(2);
   });
 
@@ -380,7 +380,7 @@ describe('self-protection', () => {
     expect(
       await failure(api().admin.users.update({ id: chief.id, username: 'chief', email: 'chief@news.example', isAdmin: false })),
     ).toMatchObject({ code: 'BAD_REQUEST', message: 'You cannot remove your own admin access' });
-    expect(userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
+    expect(await userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
   });
 });
 
@@ -392,18 +392,18 @@ describe('team subscription status', () => {
     const team = await api().admin.teams.create({ name: 'Metro Desk', ownerId: olivia.userId, maxSeats: 5 });
     const invitation = await api().admin.teams.invite({ id: team.id, email: 'milo@news.example' });
     await milo.api.team.acceptInvitation({ token: tokenOfUrl(invitation.inviteUrl) });
-    expect(editorAccess(t, 'milo@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await editorAccess(t, 'milo@news.example')).toBe('SUBSCRIPTION_REQUIRED');
 
     expect(await api().admin.teams.setSubscription({ id: team.id, subscriptionStatus: 'active' })).toMatchObject({
       subscriptionStatus: 'active',
       usedSeats: 2,
     });
-    expect(editorAccess(t, 'milo@news.example')).toBe('granted');
-    expect(editorAccess(t, 'olivia@news.example')).toBe('granted');
+    expect(await editorAccess(t, 'milo@news.example')).toBe('granted');
+    expect(await editorAccess(t, 'olivia@news.example')).toBe('granted');
 
     await api().admin.teams.setSubscription({ id: team.id, subscriptionStatus: 'suspended' });
-    expect(editorAccess(t, 'milo@news.example')).toBe('TEAM_SUSPENDED');
-    expect(editorAccess(t, 'olivia@news.example')).toBe('TEAM_SUSPENDED');
+    expect(await editorAccess(t, 'milo@news.example')).toBe('TEAM_SUSPENDED');
+    expect(await editorAccess(t, 'olivia@news.example')).toBe('TEAM_SUSPENDED');
     expect(await failure(t.caller({ token: milo.token }).api.chat.send({ conversationId: 1, content: 'Tighten this.' }))).toMatchObject({
       code: 'FORBIDDEN',
       message: 'Team "Metro Desk" subscription is currently suspended. Get in touch with your team owner.',
@@ -411,6 +411,6 @@ describe('team subscription status', () => {
     });
 
     await api().admin.teams.setSubscription({ id: team.id, subscriptionStatus: 'active' });
-    expect(editorAccess(t, 'milo@news.example')).toBe('granted');
+    expect(await editorAccess(t, 'milo@news.example')).toBe('granted');
   });
 });

@@ -28,8 +28,8 @@ export const authRouter = router({
     return toPublicUser(user);
   }),
 
-  logout: publicProcedure.mutation(({ ctx }) => {
-    ctx.services.accounts.logout(ctx.session?.id);
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await ctx.services.accounts.logout(ctx.session?.id);
     clearSessionCookie(ctx);
     return { success: true as const };
   }),

@@ -10,7 +10,7 @@ import { createCaller } from '.';
 let t: TestApp;
 let fake: FakeOpenAiServer;
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await fake?.close();
 });
 afterAll(() => stopEditor());
@@ -28,8 +28,7 @@ async function withModel(behaviour: Parameters<typeof startFakeOpenAi>[0] = {}, 
 /** A caller whose calls carry an abort signal, as the HTTP adapter's calls do. */
 function callerWithSignal(token: string, signal: AbortSignal) {
   const deps = { db: t.db, clock: t.clock, config: t.config, services: t.services };
-  const ctx = createContext(deps, { cookie: `copydesk_session=${token}`, ip: '127.0.0.1', setCookie: () => {} });
-  return createCaller(ctx, { signal });
+  return createCaller(() => createContext(deps, { cookie: `copydesk_session=${token}`, ip: '127.0.0.1', setCookie: () => {} }), { signal });
 }
 
 describe('chat.send with an OpenAI-compatible model', () => {

@@ -112,18 +112,17 @@ describe('chat router: conversations', () => {
     const gone = await api.chat.create({ title: 'gone' });
     await collect(await api.chat.send({ conversationId: gone.id, content: 'zanzibar budget story' }));
     await collect(await api.chat.send({ conversationId: keep.id, content: 'zanzibar ferry story' }));
-    const doc = t.db
+    const [doc] = await t.db
       .insert(documents)
       .values({ userId, conversationId: gone.id, filename: 'notes.txt', kind: 'txt', sizeBytes: 10, chars: 10, createdAt: t.clock() })
-      .returning()
-      .get();
-    t.db.insert(documentChunks).values({ documentId: doc.id, ordinal: 0, content: 'quokka passage' }).run();
+      .returning();
+    await t.db.insert(documentChunks).values({ documentId: doc!.id, ordinal: 0, content: 'quokka passage' });
 
     expect(await api.chat.delete({ id: gone.id })).toEqual({ success: true });
     expect(await failure(api.chat.get({ id: gone.id }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(t.db.select().from(messages).where(eq(messages.conversationId, gone.id)).all()).toEqual([]);
-    expect(t.db.select().from(documents).where(eq(documents.id, doc.id)).all()).toEqual([]);
-    expect(t.db.select().from(documentChunks).all()).toEqual([]);
+    expect(await t.db.select().from(messages).where(eq(messages.conversationId, gone.id))).toEqual([]);
+    expect(await t.db.select().from(documents).where(eq(documents.id, doc!.id))).toEqual([]);
+    expect(await t.db.select().from(documentChunks)).toEqual([]);
     const ftsChunks = t.db.$client
       .prepare(`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH 'quokka'`)
       .get() as { n: number };
@@ -268,7 +267,7 @@ describe('chat router: send with the embedded editor', () => {
       details: { code: 'SUBSCRIPTION_REQUIRED' },
     });
 
-    inSuspendedTeam(t, userId, 'Metro Desk');
+    await inSuspendedTeam(t, userId, 'Metro Desk');
     const suspended = t.caller({ token }).api;
     expect(await failure(suspended.chat.send({ conversationId: id, content: 'hello again' }))).toEqual({
       code: 'FORBIDDEN',
@@ -317,7 +316,7 @@ describe('chat router: capabilities and posted reviews', () => {
     await owner.api.chat.create({ title: 'newer' });
     t.clock.advance(MINUTE_MS);
 
-    const posted = t.services.chat.addAssistantMessage(owner.userId, doc.id, '## Editor’s review\n\nStrong lede.');
+    const posted = await t.services.chat.addAssistantMessage(owner.userId, doc.id, '## Editor’s review\n\nStrong lede.');
     expect(posted).toMatchObject({
       conversationId: doc.id,
       role: 'assistant',
@@ -327,12 +326,9 @@ describe('chat router: capabilities and posted reviews', () => {
     expect((await owner.api.chat.list()).items[0]).toMatchObject({ id: doc.id, updatedAt: '2026-03-02T09:02:00.000Z' });
     expect((await owner.api.chat.get({ id: doc.id })).messages).toEqual([posted]);
 
-    expect(() => t.services.chat.addAssistantMessage(stranger.userId, doc.id, 'mine')).toThrow('Conversation not found');
+    await expect(t.services.chat.addAssistantMessage(stranger.userId, doc.id, 'mine')).rejects.toThrow('Conversation not found');
     expect((await owner.api.chat.get({ id: doc.id })).messages).toHaveLength(1);
-    const count = t.db
-      .select({ n: sql<number>`count(*)` })
-      .from(conversations)
-      .get()!.n;
+    const count = (await t.db.select({ n: sql<number>`count(*)` }).from(conversations))[0]!.n;
     expect(count).toBe(2);
   });
 });

@@ -17,8 +17,8 @@ export const chatRouter = router({
 
   create: authedProcedure.input(createConversationInput).mutation(({ ctx, input }) => ctx.services.chat.create(ctx.user, input.title)),
 
-  delete: authedProcedure.input(conversationIdInput).mutation(({ ctx, input }) => {
-    ctx.services.chat.remove(ctx.user, input.id);
+  delete: authedProcedure.input(conversationIdInput).mutation(async ({ ctx, input }) => {
+    await ctx.services.chat.remove(ctx.user, input.id);
     return { success: true as const };
   }),
 
@@ -31,7 +31,7 @@ export const chatRouter = router({
    */
   send: subscribedProcedure
     .input(sendMessageInput)
-    .mutation(({ ctx, input, signal }): AsyncIterable<ChatStreamEvent> => ctx.services.chat.send(ctx.user, input, signal)),
+    .mutation(({ ctx, input, signal }): Promise<AsyncIterable<ChatStreamEvent>> => ctx.services.chat.send(ctx.user, input, signal)),
 
   /** The side-by-side draft comparison of a reply that holds a revision (null when it holds none). */
   compare: authedProcedure

@@ -6,7 +6,7 @@ import { createTestApp, trpcError, type TestApp } from '../test-app';
 let t: TestApp;
 let stripe: StripeServer | undefined;
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await stripe?.close();
   stripe = undefined;
 });

@@ -16,12 +16,12 @@ export const subscriptionRouter = router({
 
   activate: authedProcedure.mutation(async ({ ctx }) => {
     await ctx.services.billing.activate(ctx.user);
-    return toPublicUser(ctx.services.users.findById(ctx.user.id)!);
+    return toPublicUser((await ctx.services.users.findById(ctx.user.id))!);
   }),
 
   cancel: authedProcedure.mutation(async ({ ctx }) => {
     await ctx.services.billing.cancel(ctx.user);
-    const accessUntil = ctx.services.users.findById(ctx.user.id)!.subscriptionRenewalDate?.toISOString() ?? null;
+    const accessUntil = (await ctx.services.users.findById(ctx.user.id))!.subscriptionRenewalDate?.toISOString() ?? null;
     // A script reads the day from the message; the browser words accessUntil in its reader's locale.
     const message = accessUntil ? `Subscription cancelled. You keep access until ${accessUntil.slice(0, 10)}.` : 'Subscription cancelled.';
     return { message, accessUntil };

@@ -14,9 +14,9 @@ export const teamProcedures = {
   removeMember: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.removeMember(ctx.user, input.id)),
   leave: authedProcedure.mutation(({ ctx }) => ctx.services.teams.leave(ctx.user)),
   transferOwnership: authedProcedure.input(teamItemInput).mutation(async ({ ctx, input }) => {
-    const team = ctx.services.teams.transferOwnership(ctx.user, input.id);
+    const team = await ctx.services.teams.transferOwnership(ctx.user, input.id);
     // The team's Stripe customer now e-mails its receipts to the new owner.
-    await ctx.services.billing.syncCustomers(null, ctx.services.teams.find(team.id));
+    await ctx.services.billing.syncCustomers(null, await ctx.services.teams.find(team.id));
     return team;
   }),
   pendingInvitations: authedProcedure.query(({ ctx }) => ctx.services.teams.pending(ctx.user)),

@@ -5,13 +5,13 @@ import { fail } from '../errors';
 export const SUBSCRIPTION_REQUIRED = 'An active subscription is required';
 
 /** Reads the team on every check, so a change of its status or of its members applies on the next request. */
-export type TeamLookup = (teamId: number) => { name: string; subscriptionStatus: string } | undefined;
+export type TeamLookup = (teamId: number) => Promise<{ name: string; subscriptionStatus: string } | undefined>;
 
-export function createAccessService(findTeam: TeamLookup = () => undefined) {
+export function createAccessService(findTeam: TeamLookup = async () => undefined) {
   return {
     /** Throws 403 SUBSCRIPTION_REQUIRED, or TEAM_SUSPENDED with the team's name. */
-    assertEditorAccess(user: UserRow) {
-      const team = user.teamId != null ? findTeam(user.teamId) : undefined;
+    async assertEditorAccess(user: UserRow): Promise<void> {
+      const team = user.teamId != null ? await findTeam(user.teamId) : undefined;
       if (hasEditorAccess(user, team)) return;
       if (team && team.subscriptionStatus === 'suspended') {
         fail('FORBIDDEN', `Team "${team.name}" subscription is currently suspended. Get in touch with your team owner.`, {

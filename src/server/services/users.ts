@@ -21,45 +21,52 @@ export function toPublicUser(u: UserRow): PublicUser {
   };
 }
 
-export const isUniqueViolation = (e: unknown) =>
-  e instanceof Error && 'code' in e && (e as { code: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+/** A unique index refused the row; Drizzle wraps the driver's error in its own. */
+export const isUniqueViolation = (e: unknown): boolean =>
+  e instanceof Error &&
+  (('code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') || (e.cause !== undefined && isUniqueViolation(e.cause)));
 
 export function createUserService(db: DB, clock: Clock) {
   const service = {
-    findByEmail(email: string): UserRow | undefined {
-      return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row;
     },
 
-    findById(id: number): UserRow | undefined {
-      return db.select().from(users).where(eq(users.id, id)).get();
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
     },
 
-    usernameTaken(username: string): boolean {
-      return !!db
+    async usernameTaken(username: string): Promise<boolean> {
+      const found = await db
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.username}) = lower(${username})`)
-        .get();
+        .limit(1);
+      return found.length > 0;
     },
 
     /** Creates an account; 409 when the e-mail or the username is taken (usernames in any case). */
     async create(input: { username: string; email: string; password: string; isAdmin?: boolean }): Promise<UserRow> {
       const email = input.email.toLowerCase();
-      const assertFree = () => {
-        if (service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists');
-        if (service.usernameTaken(input.username)) fail('CONFLICT', 'This username is already taken');
+      const assertFree = async () => {
+        if (await service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists');
+        if (await service.usernameTaken(input.username)) fail('CONFLICT', 'This username is already taken');
       };
-      assertFree();
+      await assertFree();
       const passwordHash = await hashPassword(input.password);
       // Checked again after the hash: another registration may have taken the name meanwhile, and the
-      // unique index compares usernames case-sensitively. Check and insert are one synchronous step.
-      assertFree();
+      // unique index compares usernames case-sensitively. Check and insert are one transaction.
       try {
-        return db
-          .insert(users)
-          .values({ username: input.username, email, passwordHash, isAdmin: input.isAdmin ?? false, createdAt: clock() })
-          .returning()
-          .get();
+        return await db.transaction(async (tx) => {
+          await assertFree();
+          const [row] = await tx
+            .insert(users)
+            .values({ username: input.username, email, passwordHash, isAdmin: input.isAdmin ?? false, createdAt: clock() })
+            .returning();
+          return row!;
+        });
       } catch (e) {
         if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists');
         throw e;
@@ -68,7 +75,7 @@ export function createUserService(db: DB, clock: Clock) {
 
     async setPassword(userId: number, password: string) {
       const passwordHash = await hashPassword(password);
-      db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
     },
 
     /**
@@ -78,13 +85,13 @@ export function createUserService(db: DB, clock: Clock) {
      * operator's password and loses its sessions. An admin is left as it is.
      */
     async ensureAdmin(email: string, password: string): Promise<{ user: UserRow; created: boolean; promoted: boolean }> {
-      const existing = service.findByEmail(email);
+      const existing = await service.findByEmail(email);
       if (existing?.isAdmin) return { user: existing, created: false, promoted: false };
       if (existing) {
         const passwordHash = await hashPassword(password);
-        db.transaction((tx) => {
-          tx.update(users).set({ isAdmin: true, passwordHash }).where(eq(users.id, existing.id)).run();
-          tx.delete(sessions).where(eq(sessions.userId, existing.id)).run();
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ isAdmin: true, passwordHash }).where(eq(users.id, existing.id));
+          await tx.delete(sessions).where(eq(sessions.userId, existing.id));
         });
         return { user: { ...existing, isAdmin: true, passwordHash }, created: false, promoted: true };
       }
@@ -93,7 +100,7 @@ export function createUserService(db: DB, clock: Clock) {
         .padEnd(3, '0')
         .slice(0, 40);
       let username = base;
-      for (let i = 2; service.usernameTaken(username); i++) username = `${base}${i}`;
+      for (let i = 2; await service.usernameTaken(username); i++) username = `${base}${i}`;
       const user = await service.create({ username, email, password, isAdmin: true });
       return { user, created: true, promoted: false };
     },

@@ -30,14 +30,14 @@ export interface RequestInfo {
 }
 
 /** Reads the session cookie, validates it, and re-sends it when its expiry slid forward. */
-export function createContext(deps: AppDeps, req: RequestInfo): Context {
+export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Context> {
   const token = readSessionToken(req.cookie);
-  const found = deps.services.sessions.validate(token);
+  const found = await deps.services.sessions.validate(token);
   if (found?.refreshed && token) {
     req.setCookie(sessionCookie(token, found.session, deps.config.secureCookies, deps.clock()));
   }
   // Local billing rolls an ended period forward (or ends a cancelled plan) before anything reads access.
-  const user = found ? deps.services.billing.settle(found.user) : null;
+  const user = found ? await deps.services.billing.settle(found.user) : null;
   return {
     db: deps.db,
     clock: deps.clock,

@@ -37,8 +37,8 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
-export const subscribedProcedure = authedProcedure.use(({ ctx, next }) => {
-  ctx.services.access.assertEditorAccess(ctx.user);
+export const subscribedProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  await ctx.services.access.assertEditorAccess(ctx.user);
   return next({ ctx });
 });
 

@@ -47,24 +47,21 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /** Accounts written straight into the database (they never sign in), numbered oldest first. */
-export function seedUsers(server: E2EServer, prefix: string, count: number) {
+export async function seedUsers(server: E2EServer, prefix: string, count: number) {
   const createdAt = new Date();
-  server.running.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        username: `${prefix}${i}`,
-        email: `${prefix}.${i}@example.com`,
-        passwordHash: '!',
-        createdAt,
-      })),
-    )
-    .run();
+  await server.running.db.insert(users).values(
+    Array.from({ length: count }, (_, i) => ({
+      username: `${prefix}${i}`,
+      email: `${prefix}.${i}@example.com`,
+      passwordHash: '!',
+      createdAt,
+    })),
+  );
 }
 
 /** An account's stored row, to check what the console changed. */
-export function storedUser(server: E2EServer, email: string) {
-  const row = server.running.db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+export async function storedUser(server: E2EServer, email: string) {
+  const [row] = await server.running.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   if (!row) throw new Error(`no user ${email}`);
   return row;
 }

@@ -16,9 +16,9 @@ export interface E2EServer {
   logs: string[];
   running: Awaited<ReturnType<typeof startServer>>;
   /** Sets subscription fields of an account directly in the database (billing has no other way in yet). */
-  setSubscription(email: string, fields: { subscriptionStatus: string; subscriptionPlan?: string | null }): void;
+  setSubscription(email: string, fields: { subscriptionStatus: string; subscriptionPlan?: string | null }): Promise<void>;
   /** Sets any stored fields of an account, e.g. `teamId` before the team API exists. */
-  updateUser(email: string, fields: Partial<Omit<UserRow, 'id' | 'email'>>): void;
+  updateUser(email: string, fields: Partial<Omit<UserRow, 'id' | 'email'>>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,11 +61,11 @@ export async function startE2EServer(opts: { env?: Record<string, string> } = {}
     smtp,
     logs,
     running,
-    setSubscription(email, fields) {
-      running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase())).run();
+    async setSubscription(email, fields) {
+      await running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase()));
     },
-    updateUser(email, fields) {
-      running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase())).run();
+    async updateUser(email, fields) {
+      await running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase()));
     },
     async close() {
       await running.close();

@@ -50,11 +50,11 @@ export function mailText(mail: SunkMail): string {
  * Sets a team's stored fields in the running server's database, as an admin
  * or the billing provider would (their screens and webhooks are tested apart).
  */
-export function setTeam(server: E2EServer, teamId: number, fields: Partial<Omit<TeamRow, 'id'>>): void {
-  server.running.db.update(teams).set(fields).where(eq(teams.id, teamId)).run();
+export async function setTeam(server: E2EServer, teamId: number, fields: Partial<Omit<TeamRow, 'id'>>): Promise<void> {
+  await server.running.db.update(teams).set(fields).where(eq(teams.id, teamId));
 }
 
 /** Moves every invitation of a team to expire at the given time (the server's clock is real). */
-export function setInvitationsExpiry(server: E2EServer, teamId: number, expiresAt: Date): void {
-  server.running.db.update(teamInvitations).set({ expiresAt }).where(eq(teamInvitations.teamId, teamId)).run();
+export async function setInvitationsExpiry(server: E2EServer, teamId: number, expiresAt: Date): Promise<void> {
+  await server.running.db.update(teamInvitations).set({ expiresAt }).where(eq(teamInvitations.teamId, teamId));
 }

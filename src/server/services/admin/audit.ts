@@ -91,54 +91,41 @@ export function createAuditService(db: DB, clock: Clock) {
 
   return {
     /** Pass the transaction that makes the change, so the change and its row land together. */
-    record(actor: Actor, entry: AuditRecord, writer: Writer = db): void {
-      writer
-        .insert(auditLog)
-        .values({
-          adminId: actor.user.id,
-          adminUsername: actor.user.username,
-          action: entry.action,
-          targetType: entry.target?.type ?? null,
-          targetId: entry.target?.id ?? null,
-          targetLabel: entry.target?.label ?? null,
-          changes: JSON.stringify(entry.changes ?? {}),
-          ip: actor.ip,
-          createdAt: clock(),
-        })
-        .run();
+    async record(actor: Actor, entry: AuditRecord, writer: Writer = db): Promise<void> {
+      await writer.insert(auditLog).values({
+        adminId: actor.user.id,
+        adminUsername: actor.user.username,
+        action: entry.action,
+        targetType: entry.target?.type ?? null,
+        targetId: entry.target?.id ?? null,
+        targetLabel: entry.target?.label ?? null,
+        changes: JSON.stringify(entry.changes ?? {}),
+        ip: actor.ip,
+        createdAt: clock(),
+      });
     },
 
     /** Newest first. */
-    list(filter: AuditFilter, page: { cursor: string | null; limit: number }) {
-      const rows = db
+    async list(filter: AuditFilter, page: { cursor: string | null; limit: number }) {
+      const rows = await db
         .select()
         .from(auditLog)
         .where(where(filter, page.cursor ? Number(page.cursor) : null))
         .orderBy(desc(auditLog.id))
-        .limit(page.limit + 1)
-        .all();
+        .limit(page.limit + 1);
       return keysetPage(rows, page.limit, toEntry, (r) => String(r.id));
     },
 
     /** The admins who appear in the log, for the filter. */
-    admins(): Array<{ id: number; username: string }> {
-      return db
-        .selectDistinct({ id: auditLog.adminId, username: auditLog.adminUsername })
-        .from(auditLog)
-        .orderBy(auditLog.adminUsername)
-        .all();
+    admins(): Promise<Array<{ id: number; username: string }>> {
+      return db.selectDistinct({ id: auditLog.adminId, username: auditLog.adminUsername }).from(auditLog).orderBy(auditLog.adminUsername);
     },
 
     /** Newest first, at most ADMIN_LIMITS.auditExportMax rows. */
-    csv(filter: AuditFilter): string {
-      const rows = db
-        .select()
-        .from(auditLog)
-        .where(where(filter))
-        .orderBy(desc(auditLog.id))
-        .limit(ADMIN_LIMITS.auditExportMax)
-        .all()
-        .map(toEntry);
+    async csv(filter: AuditFilter): Promise<string> {
+      const rows = (
+        await db.select().from(auditLog).where(where(filter)).orderBy(desc(auditLog.id)).limit(ADMIN_LIMITS.auditExportMax)
+      ).map(toEntry);
       const lines = [CSV_COLUMNS.join(',')];
       for (const entry of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(entry[c])).join(','));
       return `${lines.join('\r\n')}\r\n`;

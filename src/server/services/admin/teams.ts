@@ -23,44 +23,44 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
   const target = (t: TeamRow) => ({ type: 'team' as const, id: t.id, label: t.name });
   const owner = alias(users, 'owner');
   /** Invitations name the team's owner as the inviter: the invitee joins the owner's team (the audit log names the admin). */
-  const ownerOf = (team: TeamRow, actor: Actor) => db.select().from(users).where(eq(users.id, team.ownerId)).get() ?? actor.user;
+  const ownerOf = async (team: TeamRow, actor: Actor) =>
+    (await db.select().from(users).where(eq(users.id, team.ownerId)).limit(1))[0] ?? actor.user;
   const usedSeats = sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.teamId} = ${teams.id})`;
 
   return {
     /** Newest first, in one query; `search` matches part of the team's name or its owner's username or e-mail. */
-    list(query: AdminListQuery): Page<AdminTeam> {
+    async list(query: AdminListQuery): Promise<Page<AdminTeam>> {
       const matches = query.search
         ? or(likeEscaped(teams.name, query.search), likeEscaped(owner.username, query.search), likeEscaped(owner.email, query.search))
         : undefined;
-      const total = db.select({ n: count() }).from(teams).innerJoin(owner, eq(owner.id, teams.ownerId)).where(matches).get()?.n ?? 0;
-      const rows = db
+      const [counted] = await db.select({ n: count() }).from(teams).innerJoin(owner, eq(owner.id, teams.ownerId)).where(matches);
+      const rows = await db
         .select({ team: teams, ownerUsername: owner.username, usedSeats })
         .from(teams)
         .innerJoin(owner, eq(owner.id, teams.ownerId))
         .where(and(matches, query.cursor ? lt(teams.id, Number(query.cursor)) : undefined))
         .orderBy(desc(teams.id))
-        .limit(query.limit + 1)
-        .all();
+        .limit(query.limit + 1);
       const page = keysetPage(
         rows,
         query.limit,
         (r) => teamShape(r.team, r.ownerUsername, r.usedSeats),
         (r) => String(r.team.id),
       );
-      return { ...page, total };
+      return { ...page, total: counted?.n ?? 0 };
     },
 
-    create(actor: Actor, input: AdminCreateTeamInput): AdminTeam {
-      const team = teamService.createFor(input.ownerId, input.name, input.maxSeats);
-      audit.record(actor, { action: 'team.create', target: target(team), changes: changedFields(null, team, AUDITED_TEAM_FIELDS) });
+    async create(actor: Actor, input: AdminCreateTeamInput): Promise<AdminTeam> {
+      const team = await teamService.createFor(input.ownerId, input.name, input.maxSeats);
+      await audit.record(actor, { action: 'team.create', target: target(team), changes: changedFields(null, team, AUDITED_TEAM_FIELDS) });
       return toTeam(db, team);
     },
 
     /** Stripe bills the new number of seats from now on. */
     async update(actor: Actor, input: AdminUpdateTeamInput): Promise<AdminTeam> {
-      const { before, after } = teamService.update(input.id, { name: input.name, maxSeats: input.maxSeats });
+      const { before, after } = await teamService.update(input.id, { name: input.name, maxSeats: input.maxSeats });
       const changes = changedFields(before, after, AUDITED_TEAM_FIELDS);
-      if (Object.keys(changes).length) audit.record(actor, { action: 'team.update', target: target(after), changes });
+      if (Object.keys(changes).length) await audit.record(actor, { action: 'team.update', target: target(after), changes });
       if (before.maxSeats !== after.maxSeats) await billing.updateTeamSeats(after);
       if (before.name !== after.name) await billing.syncCustomers(null, after);
       return toTeam(db, after);
@@ -68,11 +68,11 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
 
     /** The provider stops billing the team, then it goes and its members are released. */
     async delete(actor: Actor, id: number): Promise<{ success: true }> {
-      const team = teamService.find(id);
-      const members = teamService.membersOf(team).length;
+      const team = await teamService.find(id);
+      const members = (await teamService.membersOf(team)).length;
       await billing.endTeam(team);
-      const gone = teamService.remove(id);
-      audit.record(actor, {
+      const gone = await teamService.remove(id);
+      await audit.record(actor, {
         action: 'team.delete',
         target: target(gone),
         changes: { ...changedFields(gone, null, AUDITED_TEAM_FIELDS), usedSeats: { before: members, after: 0 } },
@@ -80,13 +80,13 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
       return { success: true };
     },
 
-    members: (id: number): TeamMember[] => teamService.membersOf(teamService.find(id)),
-    invitations: (id: number): Invitation[] => teamService.invitationsOf(teamService.find(id)),
+    members: async (id: number): Promise<TeamMember[]> => teamService.membersOf(await teamService.find(id)),
+    invitations: async (id: number): Promise<Invitation[]> => teamService.invitationsOf(await teamService.find(id)),
 
     async invite(actor: Actor, id: number, email: string): Promise<IssuedInvitation> {
-      const team = teamService.find(id);
-      const invitation = await teamService.inviteTo(team, ownerOf(team, actor), email);
-      audit.record(actor, {
+      const team = await teamService.find(id);
+      const invitation = await teamService.inviteTo(team, await ownerOf(team, actor), email);
+      await audit.record(actor, {
         action: 'team.invite',
         target: target(team),
         changes: { invitation: { before: null, after: `${invitation.email} (#${invitation.id})` } },
@@ -95,10 +95,10 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
     },
 
     async resendInvitation(actor: Actor, id: number, invitationId: number): Promise<IssuedInvitation> {
-      const team = teamService.find(id);
-      const previous = teamService.invitationsOf(team).find((i) => i.id === invitationId);
-      const invitation = await teamService.resendFor(team, ownerOf(team, actor), invitationId);
-      audit.record(actor, {
+      const team = await teamService.find(id);
+      const previous = (await teamService.invitationsOf(team)).find((i) => i.id === invitationId);
+      const invitation = await teamService.resendFor(team, await ownerOf(team, actor), invitationId);
+      await audit.record(actor, {
         action: 'team.resend_invitation',
         target: target(team),
         changes: {
@@ -110,10 +110,10 @@ export function createAdminTeamService({ db, teams: teamService, billing, audit 
     },
 
     /** Takes effect on each member's next request: access reads the team's status every time. */
-    setSubscription(actor: Actor, id: number, status: 'active' | 'suspended'): AdminTeam {
-      const { before, after } = teamService.setStatus(id, status);
+    async setSubscription(actor: Actor, id: number, status: 'active' | 'suspended'): Promise<AdminTeam> {
+      const { before, after } = await teamService.setStatus(id, status);
       const changes = changedFields(before, after, AUDITED_TEAM_FIELDS);
-      if (Object.keys(changes).length) audit.record(actor, { action: 'team.subscription', target: target(after), changes });
+      if (Object.keys(changes).length) await audit.record(actor, { action: 'team.subscription', target: target(after), changes });
       return toTeam(db, after);
     },
   };

@@ -21,32 +21,29 @@ export async function signedInAdmin(t: TestApp, name = 'chief', o: { ip?: string
 }
 
 /** The account as stored now, or undefined once it is gone. */
-export const userRowOf = (t: TestApp, email: string): UserRow | undefined => t.db.select().from(users).where(eq(users.email, email)).get();
+export const userRowOf = async (t: TestApp, email: string): Promise<UserRow | undefined> =>
+  (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0];
 
 /** Every audit row, oldest first, read straight from the table. */
-export function auditRows(t: TestApp): AuditEntry[] {
-  return t.db
-    .select()
-    .from(auditLog)
-    .orderBy(asc(auditLog.id))
-    .all()
-    .map((r) => ({
-      id: r.id,
-      adminId: r.adminId,
-      adminUsername: r.adminUsername,
-      action: r.action as AuditEntry['action'],
-      targetType: r.targetType,
-      targetId: r.targetId,
-      targetLabel: r.targetLabel,
-      changes: JSON.parse(r.changes) as AuditEntry['changes'],
-      ip: r.ip,
-      createdAt: r.createdAt.toISOString(),
-    }));
+export async function auditRows(t: TestApp): Promise<AuditEntry[]> {
+  const rows = await t.db.select().from(auditLog).orderBy(asc(auditLog.id));
+  return rows.map((r) => ({
+    id: r.id,
+    adminId: r.adminId,
+    adminUsername: r.adminUsername,
+    action: r.action as AuditEntry['action'],
+    targetType: r.targetType,
+    targetId: r.targetId,
+    targetLabel: r.targetLabel,
+    changes: JSON.parse(r.changes) as AuditEntry['changes'],
+    ip: r.ip,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** The audit rows written while `action` ran. */
 export async function auditRowsWrittenBy(t: TestApp, action: () => Promise<unknown>): Promise<AuditEntry[]> {
-  const before = auditRows(t).length;
+  const before = (await auditRows(t)).length;
   await action();
-  return auditRows(t).slice(before);
+  return (await auditRows(t)).slice(before);
 }

@@ -41,58 +41,57 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
   const label = (u: Pick<UserRow, 'username' | 'email'>) => `${u.username} <${u.email}>`;
   const target = (u: UserRow) => ({ type: 'user' as const, id: u.id, label: label(u) });
 
-  function find(id: number): UserRow {
-    const user = accounts.findById(id);
+  async function find(id: number): Promise<UserRow> {
+    const user = await accounts.findById(id);
     if (!user) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
     return user;
   }
 
   /** Run inside the change's transaction, so two admins cannot each remove the other. */
-  function assertAnotherAdmin(tx: Pick<DB, 'select'>, leavingId: number) {
-    const others = tx
+  async function assertAnotherAdmin(tx: Pick<DB, 'select'>, leavingId: number) {
+    const [others] = await tx
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.isAdmin, true), ne(users.id, leavingId)))
-      .get();
+      .where(and(eq(users.isAdmin, true), ne(users.id, leavingId)));
     if (!others?.n) fail('BAD_REQUEST', ADMIN_MESSAGES.lastAdmin);
   }
 
-  function assertFree(input: { username: string; email: string }, exceptId: number) {
-    const taken = (where: SQL | undefined) =>
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(where, ne(users.id, exceptId)))
-        .get();
-    if (taken(eq(users.email, input.email))) fail('CONFLICT', 'An account with this email already exists');
-    if (taken(sql`lower(${users.username}) = lower(${input.username})`)) fail('CONFLICT', 'This username is already taken');
+  async function assertFree(input: { username: string; email: string }, exceptId: number) {
+    const taken = async (where: SQL | undefined) =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(where, ne(users.id, exceptId)))
+          .limit(1)
+      ).length > 0;
+    if (await taken(eq(users.email, input.email))) fail('CONFLICT', 'An account with this email already exists');
+    if (await taken(sql`lower(${users.username}) = lower(${input.username})`)) fail('CONFLICT', 'This username is already taken');
   }
 
   return {
     /** Newest first; `search` matches part of a username or an e-mail. */
-    list(query: AdminListQuery): Page<AdminUser> {
+    async list(query: AdminListQuery): Promise<Page<AdminUser>> {
       const matches = query.search ? or(likeEscaped(users.username, query.search), likeEscaped(users.email, query.search)) : undefined;
-      const total = db.select({ n: count() }).from(users).where(matches).get()?.n ?? 0;
-      const rows = db
+      const [counted] = await db.select({ n: count() }).from(users).where(matches);
+      const rows = await db
         .select()
         .from(users)
         .where(and(matches, query.cursor ? lt(users.id, Number(query.cursor)) : undefined))
         .orderBy(desc(users.id))
-        .limit(query.limit + 1)
-        .all();
-      return { ...keysetPage(rows, query.limit, toPublicUser, (r) => String(r.id)), total };
+        .limit(query.limit + 1);
+      return { ...keysetPage(rows, query.limit, toPublicUser, (r) => String(r.id)), total: counted?.n ?? 0 };
     },
 
     /** Users in no team, who may own a new one. */
-    ownerChoices(search: string): OwnerChoice[] {
+    ownerChoices(search: string): Promise<OwnerChoice[]> {
       const matches = search ? or(likeEscaped(users.username, search), likeEscaped(users.email, search)) : undefined;
       return db
         .select({ id: users.id, username: users.username, email: users.email })
         .from(users)
         .where(and(isNull(users.teamId), matches))
         .orderBy(sql`lower(${users.username})`)
-        .limit(ADMIN_LIMITS.ownerChoices)
-        .all();
+        .limit(ADMIN_LIMITS.ownerChoices);
     },
 
     /** The password is hashed as at registration. */
@@ -103,15 +102,18 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
         password: input.password,
         isAdmin: input.isAdmin,
       });
-      const user = db.transaction((tx) => {
-        const row = tx
+      const user = await db.transaction(async (tx) => {
+        const [row] = await tx
           .update(users)
           .set({ subscriptionStatus: input.subscriptionStatus, subscriptionPlan: input.subscriptionPlan })
           .where(eq(users.id, created.id))
-          .returning()
-          .get()!;
-        audit.record(actor, { action: 'user.create', target: target(row), changes: changedFields(null, row, AUDITED_USER_FIELDS) }, tx);
-        return row;
+          .returning();
+        await audit.record(
+          actor,
+          { action: 'user.create', target: target(row!), changes: changedFields(null, row!, AUDITED_USER_FIELDS) },
+          tx,
+        );
+        return row!;
       });
       return toPublicUser(user);
     },
@@ -123,12 +125,12 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
     async update(actor: Actor, input: AdminUpdateUserInput): Promise<AdminUser> {
       const { id, subscriptionStatus, ...edits } = input;
       const fields = Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined)) as Partial<typeof edits>;
-      const current = find(id);
-      assertFree(edits, id);
+      const current = await find(id);
+      await assertFree(edits, id);
       const demoting = current.isAdmin && fields.isAdmin === false;
       if (demoting && id === actor.user.id) fail('BAD_REQUEST', ADMIN_MESSAGES.demoteSelf);
       // Checked before billing is touched, and again in the transaction that writes.
-      if (demoting) assertAnotherAdmin(db, id);
+      if (demoting) await assertAnotherAdmin(db, id);
       const ending = subscriptionStatus === 'inactive' && current.subscriptionStatus !== 'inactive';
       if (ending) await billing.endOwn(current);
       const status = ending
@@ -137,26 +139,22 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
           ? { subscriptionStatus }
           : {};
       try {
-        const user = db.transaction(
-          (tx) => {
-            const before = tx.select().from(users).where(eq(users.id, id)).get();
-            if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-            if (before.isAdmin && fields.isAdmin === false) assertAnotherAdmin(tx, id);
-            const after = tx
-              .update(users)
-              .set({ ...fields, ...status })
-              .where(eq(users.id, id))
-              .returning()
-              .get()!;
-            const changes = changedFields(before, after, AUDITED_USER_FIELDS);
-            if (Object.keys(changes).length) audit.record(actor, { action: 'user.update', target: target(after), changes }, tx);
-            return after;
-          },
-          { behavior: 'immediate' },
-        );
+        const user = await db.transaction(async (tx) => {
+          const [before] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+          if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+          if (before.isAdmin && fields.isAdmin === false) await assertAnotherAdmin(tx, id);
+          const [after] = await tx
+            .update(users)
+            .set({ ...fields, ...status })
+            .where(eq(users.id, id))
+            .returning();
+          const changes = changedFields(before, after!, AUDITED_USER_FIELDS);
+          if (Object.keys(changes).length) await audit.record(actor, { action: 'user.update', target: target(after!), changes }, tx);
+          return after!;
+        });
         if (user.email !== current.email || user.username !== current.username) {
-          const owned = db.select().from(teams).where(eq(teams.ownerId, user.id)).get() ?? null;
-          await billing.syncCustomers(user, owned);
+          const [owned] = await db.select().from(teams).where(eq(teams.ownerId, user.id)).limit(1);
+          await billing.syncCustomers(user, owned ?? null);
         }
         return toPublicUser(user);
       } catch (e) {
@@ -171,36 +169,33 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
      */
     async delete(actor: Actor, id: number): Promise<{ success: true }> {
       if (id === actor.user.id) fail('BAD_REQUEST', ADMIN_MESSAGES.deleteSelf);
-      const user = find(id);
+      const user = await find(id);
       // Checked before the provider stops billing too: a refused deletion must leave the plan running.
-      if (user.isAdmin) assertAnotherAdmin(db, id);
+      if (user.isAdmin) await assertAnotherAdmin(db, id);
       await billing.endAll(user);
-      db.transaction(
-        (tx) => {
-          if (user.isAdmin) assertAnotherAdmin(tx, id);
-          const owned = tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.ownerId, id)).get();
-          const gone = tx.delete(users).where(eq(users.id, id)).run();
-          if (gone.changes === 0) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-          const changes = {
-            ...changedFields(user, null, AUDITED_USER_FIELDS),
-            ...(user.teamId != null ? { teamId: { before: user.teamId, after: null } } : {}),
-            ...(owned ? { ownedTeam: { before: `${owned.name} (#${owned.id})`, after: null } } : {}),
-          };
-          audit.record(actor, { action: 'user.delete', target: target(user), changes }, tx);
-        },
-        { behavior: 'immediate' },
-      );
+      await db.transaction(async (tx) => {
+        if (user.isAdmin) await assertAnotherAdmin(tx, id);
+        const [owned] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.ownerId, id)).limit(1);
+        const gone = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        if (gone.length === 0) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+        const changes = {
+          ...changedFields(user, null, AUDITED_USER_FIELDS),
+          ...(user.teamId != null ? { teamId: { before: user.teamId, after: null } } : {}),
+          ...(owned ? { ownedTeam: { before: `${owned.name} (#${owned.id})`, after: null } } : {}),
+        };
+        await audit.record(actor, { action: 'user.delete', target: target(user), changes }, tx);
+      });
       return { success: true };
     },
 
     /** Active, professional, for 30 days, through billing; a paying subscriber is left alone. */
     async gift(actor: Actor, id: number): Promise<AdminUser> {
-      const user = billing.settle(find(id));
+      const user = await billing.settle(await find(id));
       if (user.subscriptionStatus === 'active' && user.billingSubscriptionId && !isGift(user.billingSubscriptionId)) {
         fail('CONFLICT', ALREADY_SUBSCRIBED);
       }
       const after = await billing.gift(user);
-      audit.record(actor, { action: 'user.gift', target: target(after), changes: changedFields(user, after, AUDITED_USER_FIELDS) });
+      await audit.record(actor, { action: 'user.gift', target: target(after), changes: changedFields(user, after, AUDITED_USER_FIELDS) });
       return toPublicUser(after);
     },
   };

@@ -7,7 +7,7 @@ import { collect, subscriber } from '../chat/test-support';
 let t: TestApp | undefined;
 let fake: FakeOpenAiServer | undefined;
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await fake?.close();
 });
 afterAll(() => stopEditor());

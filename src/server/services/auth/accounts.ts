@@ -66,7 +66,7 @@ export function createAccountService(deps: Deps) {
     async register(input: RegisterInput, client: Client) {
       limiter.take([[`register:ip:${addressKey(client.ip)}`, registrationsPerIp]], TOO_MANY_REGISTRATIONS);
       const user = await deps.users.create(input);
-      return { user, knownDevice: devices.remember(user, client.cookie), ...deps.sessions.create(user.id, false) };
+      return { user, knownDevice: devices.remember(user, client.cookie), ...(await deps.sessions.create(user.id, false)) };
     },
 
     /**
@@ -79,7 +79,7 @@ export function createAccountService(deps: Deps) {
      * the account and the address for new browsers, never for the owner's.
      */
     async login(input: LoginInput, client: Client, previousSessionId?: string) {
-      const found = deps.users.findByEmail(input.email);
+      const found = await deps.users.findByEmail(input.email);
       const deviceId = found ? devices.recognise(found, client.cookie) : undefined;
       const checks: Array<[string, RateRule]> = deviceId
         ? [[`login:device:${deviceId}`, RATE_LIMITS.failedLoginsPerKnownDevice]]
@@ -97,17 +97,17 @@ export function createAccountService(deps: Deps) {
       // known device's sign-in the strangers' failures still stand, or each of the owner's logins would renew their budget.
       checks.forEach(([key], i) => limiter.forget(key, hits[i]!));
       if (!deviceId) limiter.reset(loginAccountKey(input.email));
-      if (previousSessionId) deps.sessions.invalidate(previousSessionId);
-      if (found.isAdmin) deps.audit?.record({ user: found, ip: client.ip }, { action: 'admin.sign_in' });
+      if (previousSessionId) await deps.sessions.invalidate(previousSessionId);
+      if (found.isAdmin) await deps.audit?.record({ user: found, ip: client.ip }, { action: 'admin.sign_in' });
       return {
         user: found,
         knownDevice: devices.remember(found, client.cookie),
-        ...deps.sessions.create(found.id, input.rememberMe ?? false),
+        ...(await deps.sessions.create(found.id, input.rememberMe ?? false)),
       };
     },
 
-    logout(sessionId: string | undefined) {
-      if (sessionId) deps.sessions.invalidate(sessionId);
+    async logout(sessionId: string | undefined): Promise<void> {
+      if (sessionId) await deps.sessions.invalidate(sessionId);
     },
 
     /**
@@ -118,7 +118,7 @@ export function createAccountService(deps: Deps) {
      * re-keys known devices, so this browser is remembered anew.
      */
     async changePassword(userId: number, sessionId: string, input: ChangePasswordInput, client: Pick<Client, 'cookie'> = {}) {
-      const user = deps.users.findById(userId);
+      const user = await deps.users.findById(userId);
       if (!user) fail('UNAUTHORIZED', 'Authentication required');
       const key = `password:session:${sessionId}`;
       const [attempt] = limiter.take([[key, RATE_LIMITS.failedLoginsPerKnownDevice]], TOO_MANY_PASSWORD_ATTEMPTS);
@@ -129,13 +129,11 @@ export function createAccountService(deps: Deps) {
       }
       limiter.forget(key, attempt!);
       const passwordHash = await hashPassword(input.newPassword);
-      db.transaction((tx) => {
-        tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-        tx.delete(sessions)
-          .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)))
-          .run();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
         // A reset link sent before the change must not undo it.
-        tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
       });
       return { message: PASSWORD_CHANGED, knownDevice: devices.remember({ id: userId, passwordHash }, client.cookie) };
     },
@@ -150,20 +148,18 @@ export function createAccountService(deps: Deps) {
         TOO_MANY_RESETS,
       );
 
-      const user = deps.users.findByEmail(email);
+      const user = await deps.users.findByEmail(email);
       if (user) {
         const token = randomToken(32);
         const now = clock();
-        db.transaction((tx) => {
-          tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run();
-          tx.insert(passwordResetTokens)
-            .values({
-              userId: user.id,
-              tokenHash: hashToken(token),
-              createdAt: now,
-              expiresAt: new Date(now.getTime() + LIMITS.resetLinkLifetimeMs),
-            })
-            .run();
+        await db.transaction(async (tx) => {
+          await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+          await tx.insert(passwordResetTokens).values({
+            userId: user.id,
+            tokenHash: hashToken(token),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + LIMITS.resetLinkLifetimeMs),
+          });
         });
         const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: the answer must not take longer when the account exists.
@@ -184,23 +180,26 @@ export function createAccountService(deps: Deps) {
      * lifts the account's login lock and makes this browser a known device.
      */
     async resetPassword(token: string, newPassword: string, client: Pick<Client, 'cookie'> = {}) {
-      const row = db
+      const [row] = await db
         .select()
         .from(passwordResetTokens)
         .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, clock())))
-        .get();
+        .limit(1);
       if (!row) fail('BAD_REQUEST', INVALID_RESET_TOKEN);
       const passwordHash = await hashPassword(newPassword);
-      const used = db.transaction((tx) => {
-        const deleted = tx.delete(passwordResetTokens).where(eq(passwordResetTokens.id, row.id)).run();
-        if (deleted.changes === 0) return false;
-        tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, row.userId)).run();
-        tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).run();
-        tx.delete(sessions).where(eq(sessions.userId, row.userId)).run();
+      const used = await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(passwordResetTokens)
+          .where(eq(passwordResetTokens.id, row.id))
+          .returning({ id: passwordResetTokens.id });
+        if (deleted.length === 0) return false;
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, row.userId));
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+        await tx.delete(sessions).where(eq(sessions.userId, row.userId));
         return true;
       });
       if (!used) fail('BAD_REQUEST', INVALID_RESET_TOKEN);
-      const user = deps.users.findById(row.userId);
+      const user = await deps.users.findById(row.userId);
       if (user) unlock(user.email);
       return { message: PASSWORD_RESET_DONE, knownDevice: devices.remember({ id: row.userId, passwordHash }, client.cookie) };
     },

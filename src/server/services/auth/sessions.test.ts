@@ -18,10 +18,11 @@ async function setup() {
 describe('session tokens', () => {
   it('are id.secret in lowercase base32, with a 160-bit secret of which only the SHA-256 is stored', async () => {
     const { user, sessions: svc } = await setup();
-    const { token, session } = svc.create(user.id, false);
+    const { token, session } = await svc.create(user.id, false);
     expect(token).toMatch(/^[a-z2-7]{24}\.[a-z2-7]{32}$/);
     const [id, secret] = token.split('.') as [string, string];
-    const row = t.db.select().from(sessions).where(eq(sessions.id, id)).get()!;
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, id));
+    if (!row) throw new Error('no session row');
     expect(row.secretHash).toBe(hashToken(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(session.userId).toBe(user.id);
@@ -29,14 +30,15 @@ describe('session tokens', () => {
 
   it('differ at every creation', async () => {
     const { user, sessions: svc } = await setup();
-    const tokens = new Set(Array.from({ length: 20 }, () => svc.create(user.id, false).token));
+    const tokens = new Set<string>();
+    for (let i = 0; i < 20; i++) tokens.add((await svc.create(user.id, false)).token);
     expect(tokens.size).toBe(20);
   });
 
-  it('decode the session and user rows exactly as Drizzle does, nulls, dates and flags included', async () => {
+  it('validate to the session and user rows as stored, nulls, dates and flags included', async () => {
     const { user, sessions: svc } = await setup();
-    const { token, session } = svc.create(user.id, true);
-    t.db
+    const { token, session } = await svc.create(user.id, true);
+    await t.db
       .update(users)
       .set({
         isAdmin: true,
@@ -46,16 +48,14 @@ describe('session tokens', () => {
         billingCustomerId: 'cus_1',
         cancelAtPeriodEnd: true,
       })
-      .where(eq(users.id, user.id))
-      .run();
-    const viaDrizzle = t.db
+      .where(eq(users.id, user.id));
+    const [stored] = await t.db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, session.id))
-      .get()!;
-    const found = svc.validate(token)!;
-    expect({ session: found.session, user: found.user }).toEqual(viaDrizzle);
+      .where(eq(sessions.id, session.id));
+    const found = (await svc.validate(token))!;
+    expect({ session: found.session, user: found.user }).toEqual(stored);
     expect(found.user.subscriptionRenewalDate).toBeInstanceOf(Date);
     expect(found.user.trialUsedAt).toBeNull();
     expect(found.session.rememberMe).toBe(true);
@@ -63,23 +63,23 @@ describe('session tokens', () => {
 
   it('validate to their user', async () => {
     const { user, sessions: svc } = await setup();
-    const { token } = svc.create(user.id, true);
-    expect(svc.validate(token)?.user.id).toBe(user.id);
+    const { token } = await svc.create(user.id, true);
+    expect((await svc.validate(token))?.user.id).toBe(user.id);
   });
 
   it('are rejected when the secret is tampered with, and the real token still works', async () => {
     const { user, sessions: svc } = await setup();
-    const { token } = svc.create(user.id, false);
+    const { token } = await svc.create(user.id, false);
     const last = token.at(-1) === 'a' ? 'b' : 'a';
-    expect(svc.validate(token.slice(0, -1) + last)).toBeNull();
-    expect(svc.validate(`${token.split('.')[0]}.`)).toBeNull();
-    expect(svc.validate(token)).not.toBeNull();
+    expect(await svc.validate(token.slice(0, -1) + last)).toBeNull();
+    expect(await svc.validate(`${token.split('.')[0]}.`)).toBeNull();
+    expect(await svc.validate(token)).not.toBeNull();
   });
 
   it('are rejected when malformed', async () => {
     const { sessions: svc } = await setup();
     for (const bad of [undefined, '', 'nodot', '.secret', `${'a'.repeat(150)}.${'b'.repeat(100)}`]) {
-      expect(svc.validate(bad)).toBeNull();
+      expect(await svc.validate(bad)).toBeNull();
     }
   });
 });
@@ -88,60 +88,56 @@ describe('session expiry', () => {
   it('lasts a day for a browser session and 30 days when remembered', async () => {
     const { user, sessions: svc } = await setup();
     const now = t.clock().getTime();
-    expect(svc.create(user.id, false).session.expiresAt.getTime()).toBe(now + DAY_MS);
-    expect(svc.create(user.id, true).session.expiresAt.getTime()).toBe(now + 30 * DAY_MS);
+    expect((await svc.create(user.id, false)).session.expiresAt.getTime()).toBe(now + DAY_MS);
+    expect((await svc.create(user.id, true)).session.expiresAt.getTime()).toBe(now + 30 * DAY_MS);
   });
 
   it('slides forward only once half the lifetime is used', async () => {
     const { user, sessions: svc } = await setup();
-    const { token, session } = svc.create(user.id, false);
+    const { token, session } = await svc.create(user.id, false);
     const firstExpiry = session.expiresAt.getTime();
 
     t.clock.advance(12 * HOUR_MS);
-    const early = svc.validate(token)!;
+    const early = (await svc.validate(token))!;
     expect(early.refreshed).toBe(false);
     expect(early.session.expiresAt.getTime()).toBe(firstExpiry);
 
     t.clock.advance(1);
-    const late = svc.validate(token)!;
+    const late = (await svc.validate(token))!;
     expect(late.refreshed).toBe(true);
     expect(late.session.expiresAt.getTime()).toBe(t.clock().getTime() + DAY_MS);
 
     // The new expiry is stored: a day after the first one the session is still alive.
     t.clock.advance(20 * HOUR_MS);
-    expect(svc.validate(token)).not.toBeNull();
+    expect(await svc.validate(token)).not.toBeNull();
   });
 
   it('slides a remembered session to 30 days from now after 15 days', async () => {
     const { user, sessions: svc } = await setup();
-    const { token } = svc.create(user.id, true);
+    const { token } = await svc.create(user.id, true);
     t.clock.advance(14 * DAY_MS);
-    expect(svc.validate(token)!.refreshed).toBe(false);
+    expect((await svc.validate(token))!.refreshed).toBe(false);
     t.clock.advance(DAY_MS + 1);
-    const slid = svc.validate(token)!;
+    const slid = (await svc.validate(token))!;
     expect(slid.refreshed).toBe(true);
     expect(slid.session.expiresAt.getTime()).toBe(t.clock().getTime() + 30 * DAY_MS);
   });
 
   it('rejects and deletes an expired session', async () => {
     const { user, sessions: svc } = await setup();
-    const { token, session } = svc.create(user.id, false);
+    const { token, session } = await svc.create(user.id, false);
     t.clock.advance(DAY_MS);
-    expect(svc.validate(token)).toBeNull();
-    expect(t.db.select().from(sessions).where(eq(sessions.id, session.id)).get()).toBeUndefined();
+    expect(await svc.validate(token)).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
   });
 
   it('deleteExpired removes only expired sessions', async () => {
     const { user, sessions: svc } = await setup();
-    const short = svc.create(user.id, false);
-    const long = svc.create(user.id, true);
+    const short = await svc.create(user.id, false);
+    const long = await svc.create(user.id, true);
     t.clock.advance(2 * DAY_MS);
-    svc.deleteExpired();
-    const ids = t.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .all()
-      .map((r) => r.id);
+    await svc.deleteExpired();
+    const ids = (await t.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id);
     expect(ids).toEqual([long.session.id]);
     expect(ids).not.toContain(short.session.id);
   });
@@ -150,14 +146,14 @@ describe('session expiry', () => {
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, Path=/ and without Max-Age for a browser session', async () => {
     const { user, sessions: svc } = await setup();
-    const { token, session } = svc.create(user.id, false);
+    const { token, session } = await svc.create(user.id, false);
     const cookie = sessionCookie(token, session, false, t.clock());
     expect(cookie.split('; ')).toEqual([`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax']);
   });
 
   it('carries Max-Age and Expires of 30 days when remembered, and Secure when asked', async () => {
     const { user, sessions: svc } = await setup();
-    const { token, session } = svc.create(user.id, true);
+    const { token, session } = await svc.create(user.id, true);
     const parts = sessionCookie(token, session, true, t.clock()).split('; ');
     expect(parts).toContain('Max-Age=2592000');
     expect(parts).toContain(`Expires=${new Date(t.clock().getTime() + 30 * DAY_MS).toUTCString()}`);

@@ -1,5 +1,4 @@
-import { and, eq, getTableColumns, lt, ne, sql } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import { sessions, users, type SessionRow, type UserRow } from '../../../../db/schema';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
@@ -25,40 +24,13 @@ export interface ValidatedSession {
 
 const lifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_MS : BROWSER_SESSION_MS);
 
-type ColumnDecoder = [key: string, decode: (value: unknown) => unknown];
-
-const decodersOf = (table: SQLiteTable): ColumnDecoder[] =>
-  Object.entries(getTableColumns(table)).map(([key, column]) => [key, (value) => column.mapFromDriverValue(value)]);
-
-/** Decodes `decoders.length` columns of a raw row, from `offset`, with the schema's own column decoders. */
-function decodeColumns<T>(row: unknown[], offset: number, decoders: ColumnDecoder[]): T {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < decoders.length; i++) {
-    const [key, decode] = decoders[i]!;
-    const value = row[offset + i];
-    out[key] = value === null ? null : decode(value);
-  }
-  return out as T;
-}
-
 /**
  * Sessions after Lucia's design: the token is `id.secret`; only SHA-256(secret)
  * is stored, compared in constant time; expiry slides forward once half is used.
  */
 export function createSessionService(db: DB, clock: Clock) {
-  // Every authenticated request runs this lookup. Its raw row (session columns, then user columns, in
-  // table order) is decoded here: Drizzle's general row mapper allocated ten times as much per row.
-  const sessionDecoders = decodersOf(sessions);
-  const userDecoders = decodersOf(users);
-  const byId = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare();
-
   return {
-    create(userId: number, rememberMe: boolean): SessionWithToken {
+    async create(userId: number, rememberMe: boolean): Promise<SessionWithToken> {
       const id = randomToken(15);
       const secret = randomToken(20);
       const now = clock();
@@ -70,44 +42,48 @@ export function createSessionService(db: DB, clock: Clock) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + lifetime(rememberMe)),
       };
-      db.insert(sessions).values(session).run();
+      await db.insert(sessions).values(session);
       return { session, token: `${id}.${secret}` };
     },
 
-    validate(token: string | undefined): ValidatedSession | null {
+    async validate(token: string | undefined): Promise<ValidatedSession | null> {
       if (!token) return null;
       const dot = token.indexOf('.');
       if (dot <= 0 || token.length > 200) return null;
       const id = token.slice(0, dot);
       const secret = token.slice(dot + 1);
-      const row = byId.values({ id })[0] as unknown[] | undefined;
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, id))
+        .limit(1);
       if (!row) return null;
-      const session = decodeColumns<SessionRow>(row, 0, sessionDecoders);
-      const user = decodeColumns<UserRow>(row, sessionDecoders.length, userDecoders);
+      const { session, user } = row;
       if (!hashesEqual(hashToken(secret), session.secretHash)) return null;
       const now = clock().getTime();
       if (now >= session.expiresAt.getTime()) {
-        db.delete(sessions).where(eq(sessions.id, id)).run();
+        await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
       const ttl = lifetime(session.rememberMe);
       if (session.expiresAt.getTime() - now >= ttl / 2) return { session, user, refreshed: false };
       session.expiresAt = new Date(now + ttl);
-      db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id)).run();
+      await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
       return { session, user, refreshed: true };
     },
 
-    invalidate(sessionId: string) {
-      db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+    async invalidate(sessionId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
 
-    invalidateAllForUser(userId: number, exceptSessionId?: string) {
+    async invalidateAllForUser(userId: number, exceptSessionId?: string): Promise<void> {
       const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
-      db.delete(sessions).where(where).run();
+      await db.delete(sessions).where(where);
     },
 
-    deleteExpired() {
-      db.delete(sessions).where(lt(sessions.expiresAt, clock())).run();
+    async deleteExpired(): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, clock()));
     },
   };
 }

@@ -13,7 +13,7 @@ import { deliverWebhook, startStripeApp } from './test-support';
 let t: TestApp;
 let stripe: StripeServer | undefined;
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await stripe?.close();
   stripe = undefined;
 });
@@ -63,8 +63,8 @@ describe('a gift with local billing', () => {
       subscriptionRenewalDate: inDays(GIFT_DAYS),
       cancelAtPeriodEnd: true,
     });
-    expect(userRowOf(t, 'nora@news.example')!.billingSubscriptionId).toMatch(/^gift_/);
-    expect(editorAccess(t, 'nora@news.example')).toBe('granted');
+    expect((await userRowOf(t, 'nora@news.example'))!.billingSubscriptionId).toMatch(/^gift_/);
+    expect(await editorAccess(t, 'nora@news.example')).toBe('granted');
 
     t.clock.advance(GIFT_DAYS * DAY_MS - 1);
     expect(await nextRequestOf('nora@news.example')).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional' });
@@ -75,8 +75,8 @@ describe('a gift with local billing', () => {
       subscriptionRenewalDate: null,
       cancelAtPeriodEnd: false,
     });
-    expect(editorAccess(t, 'nora@news.example')).toBe('SUBSCRIPTION_REQUIRED');
-    expect(userRowOf(t, 'nora@news.example')!.billingSubscriptionId).toBeNull();
+    expect(await editorAccess(t, 'nora@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    expect((await userRowOf(t, 'nora@news.example'))!.billingSubscriptionId).toBeNull();
   });
 
   it('replaces a trial, which then does not roll into a paid month when the gift ends', async () => {
@@ -136,7 +136,7 @@ describe('a gift with Stripe', () => {
     await deliver(stripe.event('customer.subscription.deleted', stripe.subscription(mariana.subscriptionId)));
     await deliver(stripe.event('customer.subscription.updated', { ...stripe.subscription(mariana.subscriptionId), status: 'trialing' }));
     expect(await json(await get(t, '/api/user', { token: mariana.token }))).toEqual(gifted);
-    expect(editorAccess(t, mariana.email)).toBe('granted');
+    expect(await editorAccess(t, mariana.email)).toBe('granted');
   });
 
   it('ends after 30 days without a word to Stripe; the next subscription starts paid, the trial having been used', async () => {
@@ -154,7 +154,7 @@ describe('a gift with Stripe', () => {
       subscriptionPlan: null,
       subscriptionRenewalDate: null,
     });
-    expect(editorAccess(t, mariana.email)).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await editorAccess(t, mariana.email)).toBe('SUBSCRIPTION_REQUIRED');
     expect(stripe.requests.length).toBe(callsAfterGift);
 
     const { token } = await login(t, mariana.email);
@@ -169,7 +169,7 @@ describe('a gift with Stripe', () => {
     const nora = await registerUser(t, 'nora');
     const noraId = (await json(await get(t, '/api/user', { token: nora }))).id;
     const gifted = await gift(admin.token, noraId);
-    const giftId = userRowOf(t, 'nora@news.example')!.billingSubscriptionId!;
+    const giftId = (await userRowOf(t, 'nora@news.example'))!.billingSubscriptionId!;
     expect(giftId).toMatch(/^gift_/);
 
     expect(await json(await post(t, '/api/activate-subscription', undefined, { token: nora }))).toEqual(gifted);
@@ -192,14 +192,20 @@ describe('a gift with Stripe', () => {
     const mariana = await stripeTrial('mariana');
     stripe.updateSubscription(mariana.subscriptionId, { status: 'active' });
     await deliver(stripe.event('customer.subscription.updated', stripe.subscription(mariana.subscriptionId)));
-    expect(userRowOf(t, mariana.email)).toMatchObject({ subscriptionStatus: 'active', billingSubscriptionId: mariana.subscriptionId });
+    expect(await userRowOf(t, mariana.email)).toMatchObject({
+      subscriptionStatus: 'active',
+      billingSubscriptionId: mariana.subscriptionId,
+    });
 
     const res = await post(t, `/api/admin/users/${mariana.id}/gift-subscription`, undefined, { token: admin.token });
     expect(res.status).toBe(409);
     expect(await json(res)).toEqual({ message: 'This user already has an active paid subscription' });
     expect(stripe.subscription(mariana.subscriptionId).status).toBe('active');
     expect(stripe.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
-    expect(userRowOf(t, mariana.email)).toMatchObject({ subscriptionStatus: 'active', billingSubscriptionId: mariana.subscriptionId });
+    expect(await userRowOf(t, mariana.email)).toMatchObject({
+      subscriptionStatus: 'active',
+      billingSubscriptionId: mariana.subscriptionId,
+    });
   });
 });
 
@@ -220,7 +226,7 @@ describe('an admin edit to inactive with Stripe', () => {
     expect(await json(res)).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: 'professional', isAdmin: false });
     expect(stripe.subscription(mariana.subscriptionId).status).toBe('canceled');
     await deliver(stripe.event('customer.subscription.updated', { ...stripe.subscription(mariana.subscriptionId), status: 'trialing' }));
-    expect(editorAccess(t, mariana.email)).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await editorAccess(t, mariana.email)).toBe('SUBSCRIPTION_REQUIRED');
   });
 });
 
@@ -234,11 +240,11 @@ describe('deleting with Stripe', () => {
 
     expect(await json(await del(`/api/admin/users/${mariana.id}`, admin.token))).toEqual({ success: true });
     expect(stripe.subscription(mariana.subscriptionId).status).toBe('canceled');
-    expect(userRowOf(t, mariana.email)).toBeUndefined();
+    expect(await userRowOf(t, mariana.email)).toBeUndefined();
     expect(
       (await deliverWebhook(t, stripe.event('customer.subscription.deleted', stripe.subscription(mariana.subscriptionId)))).status,
     ).toBe(200);
-    expect(userRowOf(t, mariana.email)).toBeUndefined();
+    expect(await userRowOf(t, mariana.email)).toBeUndefined();
   });
 
   it("a team's owner: both their own subscription and the team's are cancelled, the member released", async () => {
@@ -248,13 +254,13 @@ describe('deleting with Stripe', () => {
     const { subscriptionId } = await t.caller({ token: owner }).api.team.subscribe({});
     stripe.succeedSetupIntent(String(stripe.subscription(subscriptionId).pending_setup_intent), { setAsDefault: true });
     await deliverWebhook(t, stripe.event('customer.subscription.updated', stripe.subscription(subscriptionId)));
-    expect(editorAccess(t, 'tomas@news.example')).toBe('granted');
-    const ownerId = userRowOf(t, 'mariana@news.example')!.id;
+    expect(await editorAccess(t, 'tomas@news.example')).toBe('granted');
+    const ownerId = (await userRowOf(t, 'mariana@news.example'))!.id;
 
     expect((await del(`/api/admin/users/${ownerId}`, admin.token)).status).toBe(200);
     expect(stripe.subscription(subscriptionId).status).toBe('canceled');
-    expect(userRowOf(t, 'tomas@news.example')).toMatchObject({ teamId: null });
-    expect(editorAccess(t, 'tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await userRowOf(t, 'tomas@news.example')).toMatchObject({ teamId: null });
+    expect(await editorAccess(t, 'tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
     expect((await get(t, `/api/admin/teams/${teamId}/members`, { token: admin.token })).status).toBe(404);
   });
 
@@ -275,8 +281,8 @@ describe('deleting with Stripe', () => {
     expect(stripe.subscription(subscriptionId).status).toBe('canceled');
     expect(stripe.subscription(ownPlan.subscriptionId).status).toBe('trialing');
     for (const email of ['mariana@news.example', 'tomas@news.example']) {
-      expect(userRowOf(t, email)).toMatchObject({ teamId: null });
-      expect(editorAccess(t, email)).toBe('SUBSCRIPTION_REQUIRED');
+      expect(await userRowOf(t, email)).toMatchObject({ teamId: null });
+      expect(await editorAccess(t, email)).toBe('SUBSCRIPTION_REQUIRED');
     }
   });
 
@@ -297,7 +303,7 @@ describe('deleting with Stripe', () => {
       .api.admin.users.update({ id: deputy.id, username: 'deputy', email: deputy.email, isAdmin: false });
     await expect(deputyInFlight.admin.users.delete({ id: chief.id })).rejects.toThrow('The last admin cannot be removed');
 
-    expect(userRowOf(t, chief.email)).toMatchObject({ isAdmin: true, subscriptionStatus: 'trialing' });
+    expect(await userRowOf(t, chief.email)).toMatchObject({ isAdmin: true, subscriptionStatus: 'trialing' });
     expect(stripe.subscription(subscriptionId).status).toBe('trialing');
     expect(stripe.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
@@ -311,7 +317,7 @@ describe('deleting with Stripe', () => {
     const res = await del(`/api/admin/users/${mariana.id}`, admin.token);
     expect(res.status).toBe(502);
     expect(await json(res)).toEqual({ message: PROVIDER_UNAVAILABLE });
-    expect(userRowOf(t, mariana.email)).toMatchObject({ subscriptionStatus: 'trialing' });
+    expect(await userRowOf(t, mariana.email)).toMatchObject({ subscriptionStatus: 'trialing' });
     expect((await get(t, '/api/user', { token: mariana.token })).status).toBe(200);
   });
 });

@@ -65,16 +65,19 @@ export function createBillingService(
       TOO_MANY_PROMO_CHECKS,
     );
   }
-  const findTeam = (teamId: number) => db.select().from(teams).where(eq(teams.id, teamId)).get();
+  const findTeam = async (teamId: number): Promise<TeamRow | undefined> => {
+    const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+    return team;
+  };
   /** Team billing is the owner's: other members are refused, a user in no team finds none. */
-  function ownedTeam(user: UserRow): TeamPayer {
-    const team = user.teamId != null ? findTeam(user.teamId) : undefined;
+  async function ownedTeam(user: UserRow): Promise<TeamPayer> {
+    const team = user.teamId != null ? await findTeam(user.teamId) : undefined;
     if (!team) return fail('NOT_FOUND', TEAM_MESSAGES.notInTeam);
     if (team.ownerId !== user.id) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
     return teamPayer(team, user);
   }
   /** A gift ends at its renewal date, whichever provider is configured. */
-  function settleGift(payer: UserPayer): UserPayer {
+  async function settleGift(payer: UserPayer): Promise<UserPayer> {
     const renewal = payer.subscriptionRenewalDate;
     if (!renewal || renewal.getTime() > clock().getTime()) return payer;
     return savePayerState(db, payer, {
@@ -109,9 +112,9 @@ export function createBillingService(
     }),
 
     /** Cheap unless a period has ended: called on every authenticated request. */
-    settle(user: UserRow): UserRow {
+    async settle(user: UserRow): Promise<UserRow> {
       const payer = userPayer(user);
-      return isGift(payer.billingSubscriptionId) ? settleGift(payer).user : billing.settle(payer).user;
+      return (isGift(payer.billingSubscriptionId) ? await settleGift(payer) : await billing.settle(payer)).user;
     },
 
     /**
@@ -122,13 +125,14 @@ export function createBillingService(
       await viaProvider('end before gift', () => billing.end(userPayer(user)));
       const now = clock();
       const payer = userPayer(user);
-      return savePayerState(db, payer, {
+      const gifted = await savePayerState(db, payer, {
         subscriptionStatus: 'active',
         subscriptionPlan: PROFESSIONAL_PLAN.id,
         subscriptionRenewalDate: new Date(now.getTime() + ADMIN_LIMITS.giftDays * DAY_MS),
         cancelAtPeriodEnd: true,
         billingSubscriptionId: giftSubscriptionId(payer, now),
-      }).user;
+      });
+      return gifted.user;
     },
 
     /**
@@ -136,7 +140,7 @@ export function createBillingService(
      * A failure is logged, not raised: the change itself has been made.
      */
     async syncCustomers(user: UserRow | null, team: TeamRow | null): Promise<void> {
-      const payers = [...(user ? [userPayer(user)] : []), ...(team ? [loadTeamPayer(db, team)] : [])];
+      const payers = [...(user ? [userPayer(user)] : []), ...(team ? [await loadTeamPayer(db, team)] : [])];
       for (const payer of payers) {
         if (!payer.billingCustomerId) continue;
         await billing
@@ -151,12 +155,12 @@ export function createBillingService(
     /** Before a user (and the team they own) is deleted: the provider stops billing them. */
     async endAll(user: UserRow): Promise<void> {
       await viaProvider('end', () => billing.end(userPayer(user)));
-      const owned = db.select().from(teams).where(eq(teams.ownerId, user.id)).get();
+      const [owned] = await db.select().from(teams).where(eq(teams.ownerId, user.id)).limit(1);
       if (owned) await viaProvider('team end', () => billing.end(teamPayer(owned, user)));
     },
 
     /** Before a team is deleted. */
-    endTeam: (team: TeamRow) => viaProvider('team end', () => billing.end(loadTeamPayer(db, team))),
+    endTeam: (team: TeamRow) => viaProvider('team end', async () => billing.end(await loadTeamPayer(db, team))),
 
     async validatePromo(user: UserRow, promoCode: string, ip: string): Promise<PromoValidation> {
       if (!promoCode) return { valid: false, message: 'Please enter a promo code' };
@@ -175,7 +179,7 @@ export function createBillingService(
     /** After a payment form: the caller's own plan, and the team they own when its plan awaits the same form. */
     async activate(user: UserRow) {
       await viaProvider('activate', () => billing.activate(userPayer(user)));
-      const team = user.teamId != null ? findTeam(user.teamId) : undefined;
+      const team = user.teamId != null ? await findTeam(user.teamId) : undefined;
       if (team && team.ownerId === user.id && team.billingSubscriptionId && team.subscriptionStatus !== 'active') {
         await viaProvider('team activate', () => billing.activate(teamPayer(team, user)));
       }
@@ -188,7 +192,7 @@ export function createBillingService(
 
     /** The owner subscribes the team: one plan covering `maxSeats` members, on the same lifecycle as a user's. */
     async subscribeTeam(user: UserRow, promoCode: string | undefined, ip: string): Promise<CreateSubscriptionResult> {
-      const team = billing.settle(ownedTeam(user));
+      const team = await billing.settle(await ownedTeam(user));
       if (team.subscriptionStatus === 'suspended') fail('BAD_REQUEST', TEAM_SUSPENDED_NO_SUBSCRIBE);
       if (team.subscriptionStatus === 'active') {
         return { subscriptionId: team.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
@@ -198,11 +202,11 @@ export function createBillingService(
     },
 
     async teamSubscription(user: UserRow, returnUrl: string): Promise<TeamSubscription> {
-      let team = billing.settle(ownedTeam(user));
+      let team = await billing.settle(await ownedTeam(user));
       // A payment form may have finished since (the webhook can lag or be unconfigured): ask once.
       if (team.billingSubscriptionId && team.subscriptionStatus !== 'active' && team.subscriptionStatus !== 'suspended') {
         await viaProvider('team activate', () => billing.activate(team));
-        team = loadTeamPayer(db, findTeam(team.id)!);
+        team = await loadTeamPayer(db, (await findTeam(team.id))!);
       }
       let portalUrl: string | null = null;
       try {
@@ -215,17 +219,17 @@ export function createBillingService(
         status: team.team.subscriptionStatus,
         plan: team.team.subscriptionPlan,
         maxSeats: team.team.maxSeats,
-        usedSeats: db.select({ n: count() }).from(users).where(eq(users.teamId, team.id)).get()?.n ?? 0,
+        usedSeats: (await db.select({ n: count() }).from(users).where(eq(users.teamId, team.id)))[0]?.n ?? 0,
         renewalDate: team.team.subscriptionRenewalDate?.toISOString() ?? null,
         portalUrl,
       };
     },
 
     /** Call after a team's `maxSeats` changes: Stripe bills the new number of seats from now on. */
-    updateTeamSeats: (team: TeamRow) => viaProvider('team seats', () => billing.updateSeats(loadTeamPayer(db, team))),
+    updateTeamSeats: (team: TeamRow) => viaProvider('team seats', async () => billing.updateSeats(await loadTeamPayer(db, team))),
 
     /** Rolls a team's local period forward, as `settle` does for a user. */
-    settleTeam: (team: TeamRow): TeamRow => billing.settle(loadTeamPayer(db, team)).team,
+    settleTeam: async (team: TeamRow): Promise<TeamRow> => (await billing.settle(await loadTeamPayer(db, team))).team,
 
     handleWebhook(payload: string, signature: string) {
       if (!billing.handleWebhook) fail('NOT_FOUND', 'Not found');

@@ -22,17 +22,21 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
     },
 
     async create(payer, promoCode) {
-      const promo = promoCode ? promos.redeem(promoCode, payer.person.id) : undefined;
       const now = clock();
       const firstTrial = payer.trialUsedAt == null;
       const subscriptionId = `local_sub_${payer.key}_${now.getTime()}`;
-      savePayerState(db, payer, {
-        subscriptionStatus: firstTrial ? 'trialing' : 'active',
-        subscriptionPlan: PROFESSIONAL_PLAN.id,
-        subscriptionRenewalDate: firstTrial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonths(now, 1),
-        cancelAtPeriodEnd: false,
-        billingSubscriptionId: subscriptionId,
-        ...(firstTrial ? { trialUsedAt: now } : {}),
+      // The code is counted and the plan started together.
+      const promo = await db.transaction(async () => {
+        const redeemed = promoCode ? await promos.redeem(promoCode, payer.person.id) : undefined;
+        await savePayerState(db, payer, {
+          subscriptionStatus: firstTrial ? 'trialing' : 'active',
+          subscriptionPlan: PROFESSIONAL_PLAN.id,
+          subscriptionRenewalDate: firstTrial ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : addMonths(now, 1),
+          cancelAtPeriodEnd: false,
+          billingSubscriptionId: subscriptionId,
+          ...(firstTrial ? { trialUsedAt: now } : {}),
+        });
+        return redeemed;
       });
       const whose = payer.kind === 'team' ? "Your team's" : 'Your';
       return {
@@ -43,11 +47,11 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
     },
 
     async activate(payer) {
-      this.settle(payer);
+      await this.settle(payer);
     },
 
     async cancel(payer) {
-      savePayerState(db, payer, {
+      await savePayerState(db, payer, {
         subscriptionStatus: payer.subscriptionStatus,
         subscriptionPlan: payer.subscriptionPlan,
         subscriptionRenewalDate: payer.subscriptionRenewalDate,
@@ -60,7 +64,7 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
 
     async syncCustomer() {},
 
-    settle(payer) {
+    async settle(payer) {
       const renewal = payer.subscriptionRenewalDate;
       const live = payer.subscriptionStatus === 'active' || payer.subscriptionStatus === 'trialing';
       const now = clock().getTime();

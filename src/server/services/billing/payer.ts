@@ -63,8 +63,8 @@ export function teamPayer(team: TeamRow, owner: UserRow): TeamPayer {
   };
 }
 
-export function loadTeamPayer(db: DB, team: TeamRow): TeamPayer {
-  const owner = db.select().from(users).where(eq(users.id, team.ownerId)).get();
+export async function loadTeamPayer(db: DB, team: TeamRow): Promise<TeamPayer> {
+  const [owner] = await db.select().from(users).where(eq(users.id, team.ownerId)).limit(1);
   if (!owner) throw new Error(`team ${team.id} has no owner row`);
   return teamPayer(team, owner);
 }
@@ -85,32 +85,35 @@ export const giftSubscriptionId = (payer: Payer, now: Date) => `gift_${payer.key
 export const isGift = (subscriptionId: string | null): boolean => subscriptionId?.startsWith('gift_') ?? false;
 
 /** The one writer of a payer's subscription fields. */
-export function savePayerState<P extends Payer>(db: DB, payer: P, state: SubscriptionState & { quantity?: number }): P {
+export async function savePayerState<P extends Payer>(db: DB, payer: P, state: SubscriptionState & { quantity?: number }): Promise<P> {
   const { quantity, trialUsedAt, ...fields } = state;
   if (payer.kind === 'user') {
-    return userPayer(saveSubscriptionState(db, payer.id, { ...fields, ...(trialUsedAt ? { trialUsedAt } : {}) })) as P;
+    return userPayer(await saveSubscriptionState(db, payer.id, { ...fields, ...(trialUsedAt ? { trialUsedAt } : {}) })) as P;
   }
-  const row = db
-    .update(teams)
-    .set({
-      ...fields,
-      // A suspension is an administrator's decision: billing news never lifts it, even one
-      // that lands between this team being read and written.
-      subscriptionStatus: sql`CASE WHEN ${teams.subscriptionStatus} = 'suspended' THEN 'suspended' ELSE ${teamStatusFor(fields.subscriptionStatus)} END`,
-      ...(quantity != null && quantity >= 1 ? { maxSeats: quantity } : {}),
-    })
-    .where(eq(teams.id, payer.id))
-    .returning()
-    .get();
-  if (!row) throw new Error(`team ${payer.id} vanished while saving its subscription`);
-  let owner = payer.person;
-  if (trialUsedAt && !owner.trialUsedAt) {
-    owner = db.update(users).set({ trialUsedAt }).where(eq(users.id, owner.id)).returning().get() ?? owner;
-  }
-  return teamPayer(row, owner) as P;
+  // The team's state and its owner's spent trial are written together.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(teams)
+      .set({
+        ...fields,
+        // A suspension is an administrator's decision: billing news never lifts it, even one
+        // that lands between this team being read and written.
+        subscriptionStatus: sql`CASE WHEN ${teams.subscriptionStatus} = 'suspended' THEN 'suspended' ELSE ${teamStatusFor(fields.subscriptionStatus)} END`,
+        ...(quantity != null && quantity >= 1 ? { maxSeats: quantity } : {}),
+      })
+      .where(eq(teams.id, payer.id))
+      .returning();
+    if (!row) throw new Error(`team ${payer.id} vanished while saving its subscription`);
+    let owner = payer.person;
+    if (trialUsedAt && !owner.trialUsedAt) {
+      const [updated] = await tx.update(users).set({ trialUsedAt }).where(eq(users.id, owner.id)).returning();
+      owner = updated ?? owner;
+    }
+    return teamPayer(row, owner) as P;
+  });
 }
 
-export function saveCustomerId(db: DB, payer: Payer, customerId: string): void {
-  if (payer.kind === 'user') db.update(users).set({ billingCustomerId: customerId }).where(eq(users.id, payer.id)).run();
-  else db.update(teams).set({ billingCustomerId: customerId }).where(eq(teams.id, payer.id)).run();
+export async function saveCustomerId(db: DB, payer: Payer, customerId: string): Promise<void> {
+  if (payer.kind === 'user') await db.update(users).set({ billingCustomerId: customerId }).where(eq(users.id, payer.id));
+  else await db.update(teams).set({ billingCustomerId: customerId }).where(eq(teams.id, payer.id));
 }

@@ -40,10 +40,13 @@ export function describeDiscount(percentOff: number | null, amountOffCents: numb
 }
 
 export function createPromoCodeStore(db: DB, clock: Clock) {
-  const find = (code: string) => db.select().from(promoCodes).where(eq(promoCodes.code, code.trim().toUpperCase())).get();
+  const find = async (code: string): Promise<PromoCodeRow | undefined> => {
+    const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code.trim().toUpperCase())).limit(1);
+    return row;
+  };
 
-  function check(code: string, userId?: number): { row?: PromoCodeRow; result: PromoValidation } {
-    const row = find(code);
+  async function check(code: string, userId?: number): Promise<{ row?: PromoCodeRow; result: PromoValidation }> {
+    const row = await find(code);
     if (!row || !row.active) return { result: { valid: false, message: PROMO_MESSAGES.invalid } };
     if (row.expiresAt && row.expiresAt.getTime() <= clock().getTime()) return { result: { valid: false, message: PROMO_MESSAGES.expired } };
     if (row.maxRedemptions != null && row.timesRedeemed >= row.maxRedemptions) {
@@ -51,11 +54,13 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
     }
     if (
       userId != null &&
-      db
-        .select({ id: promoRedemptions.id })
-        .from(promoRedemptions)
-        .where(and(eq(promoRedemptions.promoCodeId, row.id), eq(promoRedemptions.userId, userId)))
-        .get()
+      (
+        await db
+          .select({ id: promoRedemptions.id })
+          .from(promoRedemptions)
+          .where(and(eq(promoRedemptions.promoCodeId, row.id), eq(promoRedemptions.userId, userId)))
+          .limit(1)
+      ).length > 0
     ) {
       return { result: { valid: false, message: PROMO_MESSAGES.alreadyUsed } };
     }
@@ -63,37 +68,34 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
   }
 
   return {
-    validate: (code: string, userId?: number) => check(code, userId).result,
+    validate: async (code: string, userId?: number) => (await check(code, userId)).result,
 
     /**
-     * Checks and counts one redemption in a single synchronous transaction, taking the write lock
-     * first: another process (a second server, the CLI) writing between the check and the count
-     * would otherwise fail the deferred transaction with SQLITE_BUSY_SNAPSHOT.
+     * Checks and counts one redemption in one transaction, which takes the write lock first
+     * (BEGIN IMMEDIATE): another process (a second server, the CLI) writing between the check and
+     * the count would otherwise fail a deferred transaction with SQLITE_BUSY_SNAPSHOT.
      */
-    redeem(code: string, userId: number): PromoValidation {
-      return db.transaction(
-        (tx) => {
-          const { row, result } = check(code, userId);
-          if (!row) return result;
-          const bumped = tx
-            .update(promoCodes)
-            .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
-            .where(
-              and(
-                eq(promoCodes.id, row.id),
-                sql`(${promoCodes.maxRedemptions} IS NULL OR ${promoCodes.timesRedeemed} < ${promoCodes.maxRedemptions})`,
-              ),
-            )
-            .run();
-          if (bumped.changes === 0) return { valid: false, message: PROMO_MESSAGES.usedUp };
-          tx.insert(promoRedemptions).values({ promoCodeId: row.id, userId, createdAt: clock() }).run();
-          return result;
-        },
-        { behavior: 'immediate' },
-      );
+    redeem(code: string, userId: number): Promise<PromoValidation> {
+      return db.transaction(async (tx) => {
+        const { row, result } = await check(code, userId);
+        if (!row) return result;
+        const bumped = await tx
+          .update(promoCodes)
+          .set({ timesRedeemed: sql`${promoCodes.timesRedeemed} + 1` })
+          .where(
+            and(
+              eq(promoCodes.id, row.id),
+              sql`(${promoCodes.maxRedemptions} IS NULL OR ${promoCodes.timesRedeemed} < ${promoCodes.maxRedemptions})`,
+            ),
+          )
+          .returning({ id: promoCodes.id });
+        if (bumped.length === 0) return { valid: false, message: PROMO_MESSAGES.usedUp };
+        await tx.insert(promoRedemptions).values({ promoCodeId: row.id, userId, createdAt: clock() });
+        return result;
+      });
     },
 
-    create(input: NewPromoCode): PromoCodeRow {
+    async create(input: NewPromoCode): Promise<PromoCodeRow> {
       const code = input.code.trim().toUpperCase();
       if (!/^[A-Z0-9-]{2,64}$/.test(code)) fail('BAD_REQUEST', 'A promo code is 2 to 64 letters, digits or dashes');
       const hasPercent = input.percentOff != null;
@@ -107,8 +109,8 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
       if (input.maxRedemptions != null && !(Number.isInteger(input.maxRedemptions) && input.maxRedemptions > 0)) {
         fail('BAD_REQUEST', 'The redemption limit must be a positive whole number');
       }
-      if (find(code)) fail('CONFLICT', `Promo code ${code} already exists`);
-      return db
+      if (await find(code)) fail('CONFLICT', `Promo code ${code} already exists`);
+      const [row] = await db
         .insert(promoCodes)
         .values({
           code,
@@ -118,14 +120,19 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
           maxRedemptions: input.maxRedemptions ?? null,
           createdAt: clock(),
         })
-        .returning()
-        .get();
+        .returning();
+      return row!;
     },
 
-    list: () => db.select().from(promoCodes).all(),
+    list: (): Promise<PromoCodeRow[]> => db.select().from(promoCodes),
 
-    disable(code: string): boolean {
-      return db.update(promoCodes).set({ active: false }).where(eq(promoCodes.code, code.trim().toUpperCase())).run().changes > 0;
+    async disable(code: string): Promise<boolean> {
+      const changed = await db
+        .update(promoCodes)
+        .set({ active: false })
+        .where(eq(promoCodes.code, code.trim().toUpperCase()))
+        .returning({ id: promoCodes.id });
+      return changed.length > 0;
     },
   };
 }

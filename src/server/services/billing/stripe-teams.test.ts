@@ -14,13 +14,13 @@ beforeEach(async () => {
   ({ t, stripe } = await startStripeApp());
 });
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await stripe?.close();
 });
 
 const api = (token: string) => t.caller({ token }).api;
-const userRow = (email: string) => t.db.select().from(users).where(eq(users.email, email)).get()!;
-const teamRow = (id: number) => t.db.select().from(teams).where(eq(teams.id, id)).get()!;
+const userRow = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0]!;
+const teamRow = async (id: number) => (await t.db.select().from(teams).where(eq(teams.id, id)).limit(1))[0]!;
 
 const access = (email: string) => editorAccess(t, email);
 
@@ -60,59 +60,65 @@ describe('team subscription with Stripe', () => {
       is100PercentOff: false,
       message: 'Subscription created; add a payment method to start your trial',
     });
-    expect(teamRow(teamId)).toMatchObject({
+    expect(await teamRow(teamId)).toMatchObject({
       billingCustomerId: customer!.id,
       billingSubscriptionId: sub.id,
       subscriptionStatus: 'inactive',
     });
     // The owner's own account is not the team's customer.
-    expect(userRow('mariana@news.example')).toMatchObject({ billingCustomerId: null, billingSubscriptionId: null });
+    expect(await userRow('mariana@news.example')).toMatchObject({ billingCustomerId: null, billingSubscriptionId: null });
     // An open payment form covers nobody.
-    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
 
     stripe.succeedSetupIntent(String(sub.pending_setup_intent), { setAsDefault: true });
     await deliver(subscriptionEvent('customer.subscription.updated', result.subscriptionId));
-    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional', maxSeats: 5 });
-    expect(access('tomas@news.example')).toBe('granted');
-    expect(userRow('mariana@news.example').trialUsedAt).not.toBeNull();
+    expect(await teamRow(teamId)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional', maxSeats: 5 });
+    expect(await access('tomas@news.example')).toBe('granted');
+    expect((await userRow('mariana@news.example')).trialUsedAt).not.toBeNull();
     expect(await api(owner).team.subscribe({})).toMatchObject({ subscriptionId: sub.id, message: 'Subscription already active' });
   });
 
   it("follows the webhooks: arrears and cancellation end the members' cover, a paid invoice restores it", async () => {
     const { teamId, subscriptionId } = await subscribedWithCard();
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
-    expect(access('tomas@news.example')).toBe('granted');
+    expect(await access('tomas@news.example')).toBe('granted');
 
     stripe.updateSubscription(subscriptionId, { status: 'past_due' });
     const invoice = stripe.invoice(String(stripe.subscription(subscriptionId).latest_invoice));
     await deliver(stripe.event('invoice.payment_failed', { ...invoice, status: 'open' }));
-    expect(teamRow(teamId).subscriptionStatus).toBe('past_due');
-    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    expect((await teamRow(teamId)).subscriptionStatus).toBe('past_due');
+    expect(await access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
 
     const renewedUntil = Math.floor(new Date('2026-04-09T09:00:00Z').getTime() / 1000);
     stripe.updateSubscription(subscriptionId, { status: 'active', currentPeriodEnd: renewedUntil });
     await deliver(stripe.event('invoice.paid', { ...invoice, status: 'paid' }));
-    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'active', subscriptionRenewalDate: new Date('2026-04-09T09:00:00Z') });
-    expect(access('tomas@news.example')).toBe('granted');
+    expect(await teamRow(teamId)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionRenewalDate: new Date('2026-04-09T09:00:00Z'),
+    });
+    expect(await access('tomas@news.example')).toBe('granted');
 
     stripe.updateSubscription(subscriptionId, { status: 'canceled' });
     await deliver(subscriptionEvent('customer.subscription.deleted', subscriptionId));
-    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: null });
-    expect(access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await teamRow(teamId)).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: null });
+    expect(await access('tomas@news.example')).toBe('SUBSCRIPTION_REQUIRED');
     // The owner's own plan was never touched by the team's events.
-    expect(userRow('mariana@news.example')).toMatchObject({ subscriptionStatus: 'inactive', billingSubscriptionId: null });
+    expect(await userRow('mariana@news.example')).toMatchObject({ subscriptionStatus: 'inactive', billingSubscriptionId: null });
   });
 
   it('never lifts a suspension: billing news updates the period, the team stays suspended', async () => {
     const { teamId, subscriptionId } = await subscribedWithCard();
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
-    t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, teamId)).run();
+    await t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, teamId));
 
     const renewedUntil = Math.floor(new Date('2026-04-09T09:00:00Z').getTime() / 1000);
     stripe.updateSubscription(subscriptionId, { status: 'active', currentPeriodEnd: renewedUntil });
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
-    expect(teamRow(teamId)).toMatchObject({ subscriptionStatus: 'suspended', subscriptionRenewalDate: new Date('2026-04-09T09:00:00Z') });
-    expect(access('tomas@news.example')).toBe('TEAM_SUSPENDED');
+    expect(await teamRow(teamId)).toMatchObject({
+      subscriptionStatus: 'suspended',
+      subscriptionRenewalDate: new Date('2026-04-09T09:00:00Z'),
+    });
+    expect(await access('tomas@news.example')).toBe('TEAM_SUSPENDED');
   });
 
   it("Manage Subscription: plan, seats, renewal date and a customer portal session for the team's customer", async () => {
@@ -134,10 +140,10 @@ describe('team subscription with Stripe', () => {
 
   it("the owner's activation after the payment form brings the team up to date too", async () => {
     const { owner, teamId } = await subscribedWithCard();
-    expect(teamRow(teamId).subscriptionStatus).toBe('inactive');
+    expect((await teamRow(teamId)).subscriptionStatus).toBe('inactive');
     await api(owner).subscription.activate();
-    expect(teamRow(teamId).subscriptionStatus).toBe('active');
-    expect(access('tomas@news.example')).toBe('granted');
+    expect((await teamRow(teamId)).subscriptionStatus).toBe('active');
+    expect(await access('tomas@news.example')).toBe('granted');
   });
 
   it('bills a new seat count, and seats bought in the portal become the team’s maxSeats', async () => {
@@ -145,15 +151,15 @@ describe('team subscription with Stripe', () => {
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
 
     // An administrator raises the seats; the service bills them.
-    t.db.update(teams).set({ maxSeats: 8 }).where(eq(teams.id, teamId)).run();
-    await t.services.billing.updateTeamSeats(teamRow(teamId));
+    await t.db.update(teams).set({ maxSeats: 8 }).where(eq(teams.id, teamId));
+    await t.services.billing.updateTeamSeats(await teamRow(teamId));
     const [update] = stripe.posts(`/v1/subscriptions/${subscriptionId}`);
     expect(update!.params).toMatchObject({ items: [{ quantity: '8' }], proration_behavior: 'create_prorations' });
     expect(stripe.subscription(subscriptionId)).toMatchObject({ items: { data: [{ quantity: 8 }] } });
-    expect(teamRow(teamId).maxSeats).toBe(8);
+    expect((await teamRow(teamId)).maxSeats).toBe(8);
 
     // Nothing to bill when the count is already right.
-    await t.services.billing.updateTeamSeats(teamRow(teamId));
+    await t.services.billing.updateTeamSeats(await teamRow(teamId));
     expect(stripe.posts(`/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
 
     stripe.updateSubscription(subscriptionId, { quantity: 10 });
@@ -167,8 +173,8 @@ describe('team subscription with Stripe', () => {
     const result = await api(owner).team.subscribe({ promoCode: 'NEWSROOM' });
     expect(result).toMatchObject({ is100PercentOff: true, message: 'Subscription activated' });
     expect(result).not.toHaveProperty('clientSecret');
-    expect(teamRow(teamId).subscriptionStatus).toBe('active');
-    expect(access('tomas@news.example')).toBe('granted');
+    expect((await teamRow(teamId)).subscriptionStatus).toBe('active');
+    expect(await access('tomas@news.example')).toBe('granted');
   });
 });
 
@@ -176,14 +182,14 @@ describe("the provider's customer follows the people and names behind it", () =>
   it("a transferred team's receipts go to the new owner; an admin's rename and e-mail change reach Stripe too", async () => {
     const { owner, teamId } = await subscribedWithCard();
     const customerOf = (id: string | null) => stripe.customers().find((c) => c.id === id);
-    const tomas = userRow('tomas@news.example');
+    const tomas = await userRow('tomas@news.example');
     await api(owner).team.transferOwnership({ id: tomas.id });
-    expect(customerOf(teamRow(teamId).billingCustomerId)).toMatchObject({ email: 'tomas@news.example', name: 'Metro Desk' });
+    expect(customerOf((await teamRow(teamId)).billingCustomerId)).toMatchObject({ email: 'tomas@news.example', name: 'Metro Desk' });
 
     const admin = api((await signedInAdmin(t)).token);
     await admin.admin.teams.update({ id: teamId, name: 'Metro Desk West', maxSeats: 5 });
-    expect(customerOf(teamRow(teamId).billingCustomerId)).toMatchObject({ email: 'tomas@news.example', name: 'Metro Desk West' });
+    expect(customerOf((await teamRow(teamId)).billingCustomerId)).toMatchObject({ email: 'tomas@news.example', name: 'Metro Desk West' });
     await admin.admin.users.update({ id: tomas.id, username: 'tomas', email: 'tomas.r@news.example' });
-    expect(customerOf(teamRow(teamId).billingCustomerId)).toMatchObject({ email: 'tomas.r@news.example' });
+    expect(customerOf((await teamRow(teamId)).billingCustomerId)).toMatchObject({ email: 'tomas.r@news.example' });
   });
 });

@@ -15,7 +15,7 @@ beforeEach(async () => {
   ({ t, stripe } = await startStripeApp());
 });
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await stripe?.close();
 });
 
@@ -250,7 +250,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('answers 404 when no webhook secret is configured', async () => {
-    t.close();
+    await t.close();
     t = createTestApp({ env: stripe.env() });
     const res = await deliver(stripe.event('customer.subscription.updated', { id: 'sub_x', object: 'subscription' }));
     expect(res.status).toBe(404);

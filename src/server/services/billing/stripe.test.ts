@@ -16,7 +16,7 @@ beforeEach(async () => {
   t = createTestApp({ env: stripe.env() });
 });
 afterEach(async () => {
-  t?.close();
+  await t?.close();
   await stripe?.close();
 });
 
@@ -140,11 +140,10 @@ describe('Stripe billing: subscribing', () => {
   it('starts afresh when Stripe no longer knows the stored customer and subscription (keys moved to another account)', async () => {
     const token = await registerUser(t, 'mariana');
     const { id } = await me(token);
-    t.db
+    await t.db
       .update(users)
       .set({ billingCustomerId: 'cus_elsewhere', billingSubscriptionId: 'sub_elsewhere', subscriptionStatus: 'incomplete' })
-      .where(eq(users.id, id))
-      .run();
+      .where(eq(users.id, id));
 
     const created = await create(token);
     expect(created.clientSecret).toMatch(/^seti_/);

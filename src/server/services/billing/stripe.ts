@@ -92,10 +92,10 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
   }
 
   /** A team's subscription names the team in its metadata and is stored on it; anything else is a user's. */
-  function payerForSubscription(sub: Stripe.Subscription): Payer | undefined {
+  async function payerForSubscription(sub: Stripe.Subscription): Promise<Payer | undefined> {
     const customer = id(sub.customer);
     const teamId = sub.metadata?.teamId ? Number(sub.metadata.teamId) : NaN;
-    const team = db
+    const [team] = await db
       .select()
       .from(teams)
       .where(
@@ -105,11 +105,11 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
           Number.isInteger(teamId) ? eq(teams.id, teamId) : undefined,
         ),
       )
-      .get();
+      .limit(1);
     if (team) return loadTeamPayer(db, team);
     if (sub.metadata?.teamId) return undefined;
     const userId = Number(sub.metadata?.userId);
-    const user = db
+    const [user] = await db
       .select()
       .from(users)
       .where(
@@ -119,17 +119,18 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
           Number.isInteger(userId) ? eq(users.id, userId) : undefined,
         ),
       )
-      .get();
+      .limit(1);
     return user ? userPayer(user) : undefined;
   }
 
-  function sync(sub: Stripe.Subscription, payer = payerForSubscription(sub)): void {
+  async function sync(sub: Stripe.Subscription, known?: Payer): Promise<void> {
+    const payer = known ?? (await payerForSubscription(sub));
     if (!payer) return;
     const status = statusFromStripe(sub);
     // Another subscription of the payer's (an abandoned or ended one) does not replace the current
     // one; only a subscription that gives access does (a payment link bought next to the app).
     if (payer.billingSubscriptionId && payer.billingSubscriptionId !== sub.id && !grantsAccess(status)) return;
-    savePayerState(db, payer, {
+    await savePayerState(db, payer, {
       subscriptionStatus: status,
       // A plan is named only while it runs, so the landing page offers it again once it ends.
       subscriptionPlan: NOT_RUNNING.has(status) ? null : PROFESSIONAL_PLAN.id,
@@ -155,7 +156,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     const previous = await retrieve(subscriptionId).catch(unlessMissing);
     if (!previous) return undefined;
     if (grantsAccess(statusFromStripe(previous))) {
-      sync(previous, payer);
+      await sync(previous, payer);
       return previous;
     }
     if (previous.status !== 'canceled' && previous.status !== 'incomplete_expired') {
@@ -177,7 +178,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       { email: payer.person.email, name: payer.name, metadata: payerMetadata(payer) },
       { idempotencyKey: `copydesk-customer-${payer.key}${replacing ? `-after-${replacing}` : ''}` },
     );
-    saveCustomerId(db, payer, customer.id);
+    await saveCustomerId(db, payer, customer.id);
     return customer.id;
   }
 
@@ -234,7 +235,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
         }
       }
       // This subscription is the payer's now, whatever an earlier one said.
-      sync(sub, { ...payer, billingCustomerId: customer, billingSubscriptionId: sub.id });
+      await sync(sub, { ...payer, billingCustomerId: customer, billingSubscriptionId: sub.id });
       const setupIntent = sub.pending_setup_intent;
       const invoice = sub.latest_invoice;
       const clientSecret = free
@@ -270,7 +271,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
           { idempotencyKey: `copydesk-default-pm-${sub.id}-${id(setupIntent.payment_method)}` },
         );
       }
-      sync(sub, payer);
+      await sync(sub, payer);
     },
 
     async cancel(payer) {
@@ -281,7 +282,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
         { cancel_at_period_end: true },
         { idempotencyKey: `copydesk-cancel-${subscriptionId}` },
       );
-      sync(sub, payer);
+      await sync(sub, payer);
     },
 
     async syncCustomer(payer) {
@@ -297,7 +298,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       await stripe.subscriptions.cancel(sub.id, {}, { idempotencyKey: `copydesk-end-${sub.id}` });
     },
 
-    settle: (payer) => payer,
+    settle: async (payer) => payer,
 
     async updateSeats(payer) {
       const subscriptionId = stripeSubscriptionId(payer);
@@ -312,7 +313,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
         items: [{ id: item.id, quantity: payer.quantity }],
         proration_behavior: 'create_prorations',
       });
-      sync(updated, payer);
+      await sync(updated, payer);
     },
 
     async portalUrl(payer, returnUrl) {
@@ -330,9 +331,8 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       } catch {
         fail('BAD_REQUEST', 'Invalid webhook signature');
       }
-      if (db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, event.id)).get()) {
-        return { applied: false };
-      }
+      const [seen] = await db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, event.id)).limit(1);
+      if (seen) return { applied: false };
       // Events arrive in any order, so each one re-reads the subscription's current state from Stripe.
       const subscriptionId = subscriptionOf(event);
       if (event.type === 'checkout.session.completed') {
@@ -341,14 +341,14 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
         const customer = id(session.customer);
         // Only a session that bought a subscription links; a one-off payment leaves the user's customer alone.
         if (subscriptionId && Number.isInteger(userId) && userId > 0) {
-          db.update(users)
+          await db
+            .update(users)
             .set({ billingSubscriptionId: subscriptionId, ...(customer ? { billingCustomerId: customer } : {}) })
-            .where(eq(users.id, userId))
-            .run();
+            .where(eq(users.id, userId));
         }
       }
-      if (subscriptionId) sync(await retrieve(subscriptionId));
-      db.insert(billingEvents).values({ id: event.id, type: event.type, receivedAt: clock() }).onConflictDoNothing().run();
+      if (subscriptionId) await sync(await retrieve(subscriptionId));
+      await db.insert(billingEvents).values({ id: event.id, type: event.type, receivedAt: clock() }).onConflictDoNothing();
       return { applied: true };
     },
   };

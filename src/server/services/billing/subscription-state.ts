@@ -13,8 +13,8 @@ export interface SubscriptionState {
 }
 
 /** The one writer of a user's subscription fields. */
-export function saveSubscriptionState(db: DB, userId: number, state: SubscriptionState): UserRow {
-  const row = db.update(users).set(state).where(eq(users.id, userId)).returning().get();
+export async function saveSubscriptionState(db: DB, userId: number, state: SubscriptionState): Promise<UserRow> {
+  const [row] = await db.update(users).set(state).where(eq(users.id, userId)).returning();
   if (!row) throw new Error(`user ${userId} vanished while saving its subscription`);
   return row;
 }

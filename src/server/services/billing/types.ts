@@ -17,7 +17,7 @@ export interface BillingProvider {
   /** Stops the payer's provider subscription now, nothing billed after (before a gift, or when the payer is deleted). */
   end(payer: Payer): Promise<void>;
   /** Rolls periods forward by the clock (local billing); Stripe keeps time itself. */
-  settle<P extends Payer>(payer: P): P;
+  settle<P extends Payer>(payer: P): Promise<P>;
   /** Bills the payer's current `quantity` (a team's seats) from now on. */
   updateSeats(payer: Payer): Promise<void>;
   /** Where the payer manages card, invoices and cancellation at the provider; null when it has no such page. */

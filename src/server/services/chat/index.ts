@@ -9,6 +9,7 @@ import type { RateLimiter } from '../rate-limiter';
 import { createConversationStore } from './conversations';
 import { createReplies, type PassageSource } from './reply';
 import { createConversationSearch } from './search';
+import { sqliteConversationMatcher } from './search-sqlite';
 import { compareRevision } from './revision';
 
 export type { PassageSource } from './reply';
@@ -30,7 +31,7 @@ export function createChatService(d: ChatServiceDeps) {
   const store = createConversationStore(d.db, d.clock);
   const documents = d.documents ?? (() => undefined);
   const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, log: d.log });
-  const search = createConversationSearch(d.db);
+  const search = createConversationSearch(sqliteConversationMatcher(d.db));
 
   return {
     list: (user: Pick<UserRow, 'id'>, page: { cursor: string | null; limit: number }) => store.list(user.id, page),
@@ -43,7 +44,7 @@ export function createChatService(d: ChatServiceDeps) {
     search: (user: Pick<UserRow, 'id'>, query: string) => search(user.id, query),
     /** Before and after of a reply's revised text, as a word diff linked to the rules (404 for others' messages). */
     async compare(user: Pick<UserRow, 'id'>, conversationId: number, messageId: number) {
-      const { messages } = store.get(user.id, conversationId);
+      const { messages } = await store.get(user.id, conversationId);
       if (!messages.some((m) => m.id === messageId)) fail('NOT_FOUND', 'Message not found');
       return compareRevision(messages, messageId);
     },
@@ -58,10 +59,10 @@ export function createChatService(d: ChatServiceDeps) {
      * uploaded document). 404 unless the conversation is the user's; it moves to
      * the top of the list.
      */
-    addAssistantMessage(userId: number, conversationId: number, markdown: string): Message {
-      store.owned(userId, conversationId);
+    async addAssistantMessage(userId: number, conversationId: number, markdown: string): Promise<Message> {
+      await store.owned(userId, conversationId);
       if (markdown.trim() === '') fail('BAD_REQUEST', 'The message is empty');
-      const message = store.addAssistantMessage(userId, conversationId, markdown);
+      const message = await store.addAssistantMessage(userId, conversationId, markdown);
       if (!message) fail('NOT_FOUND', 'Conversation not found');
       return message;
     },

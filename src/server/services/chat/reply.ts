@@ -1,7 +1,7 @@
 import type { ChatStreamEvent, Message } from '../../../shared/schemas/chat';
 import { MINUTE_MS } from '../../../shared/limits';
 import { expandQuickAction } from '../../../shared/quick-actions';
-import { fail } from '../../errors';
+import { errorForLog, fail } from '../../errors';
 import type { RateLimiter } from '../rate-limiter';
 import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage } from '../ai';
 import type { ConversationStore } from './conversations';
@@ -109,17 +109,24 @@ export function createReplies(d: ReplyDeps) {
    * (before anything streams) 404 for a conversation that is not the caller's and
    * 429 when they send too fast or have too many replies running.
    */
-  function send(userId: number, input: { conversationId: number; content: string }, signal?: AbortSignal): ReplyStream {
+  async function send(userId: number, input: { conversationId: number; content: string }, signal?: AbortSignal): Promise<ReplyStream> {
     const { conversationId, content } = input;
-    d.store.owned(userId, conversationId);
+    await d.store.owned(userId, conversationId);
     const rateKey = `chat-send:${userId}`;
     const wait = d.limiter.retryAfter(rateKey, SEND_RATE);
     if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_SENDS, { retryAfter: wait });
     if ((inFlight.get(userId) ?? 0) >= MAX_REPLIES_IN_FLIGHT) fail('TOO_MANY_REQUESTS', TOO_MANY_REPLIES, { retryAfter: 1 });
     d.limiter.hit(rateKey, SEND_RATE);
 
-    const userMessage = d.store.addUserMessage(userId, conversationId, content);
+    // The slot is taken with the checks, before the message is saved: sends at once must not all pass.
     inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+    let userMessage: Message;
+    try {
+      userMessage = await d.store.addUserMessage(userId, conversationId, content);
+    } catch (e) {
+      release(userId);
+      throw e;
+    }
     let released = false;
     const releaseOnce = () => {
       if (released) return;
@@ -136,7 +143,7 @@ export function createReplies(d: ReplyDeps) {
       let failure: ModelFailure | null = null;
       let assistantMessage: Message | null;
       try {
-        const history = d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS).filter((t) => t.content.trim() !== '');
+        const history = (await d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS)).filter((t) => t.content.trim() !== '');
         const found = await passages(userId, conversationId, content);
         // A quick action is stored as its name; the editor answers its full prompt.
         const message = expandQuickAction(content, { hasMessages: history.length > 0 });
@@ -146,13 +153,16 @@ export function createReplies(d: ReplyDeps) {
         }
       } catch (e) {
         if (!stop.aborted) {
-          failure = e instanceof ModelFailure ? e : new ModelFailure('failed', e instanceof Error ? (e.stack ?? e.message) : String(e));
+          failure = e instanceof ModelFailure ? e : new ModelFailure('failed', errorForLog(e));
         }
       } finally {
         // Runs also when the reader leaves at a `yield`: what arrived is kept, marked as stopped.
         const status = failure ? 'error' : stop.aborted ? 'stopped' : 'complete';
-        assistantMessage = d.store.addAssistantMessage(userId, conversationId, text, status);
-        releaseOnce();
+        try {
+          assistantMessage = await d.store.addAssistantMessage(userId, conversationId, text, status);
+        } finally {
+          releaseOnce();
+        }
         if (failure) d.log(`ai: reply failed in conversation ${conversationId} (${failure.kind}): ${failure.detail}`);
       }
       if (failure) {

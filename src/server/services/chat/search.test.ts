@@ -11,37 +11,35 @@ import * as schema from '../../../../db/schema';
 import { conversations, messages, users } from '../../../../db/schema';
 import { openDatabase, type DB } from '../../db';
 import { createTestApp, type TestApp } from '../../test-app';
-import { createConversationSearch, ftsQuery, MESSAGE_MATCHES_SQL, ownedFtsQuery } from './search';
+import { createConversationSearch, ftsQuery } from './search';
+import { MESSAGE_MATCHES_SQL, ownedFtsQuery, sqliteConversationMatcher } from './search-sqlite';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../db/migrations');
 
 let t: TestApp | undefined;
 const cleanups: Array<() => void> = [];
-afterEach(() => {
-  t?.close();
+afterEach(async () => {
+  await t?.close();
   t = undefined;
   for (const c of cleanups.splice(0)) c();
 });
 
-function addUser(db: DB, name: string): number {
-  return db
+async function addUser(db: DB, name: string): Promise<number> {
+  const [row] = await db
     .insert(users)
     .values({ username: name, email: `${name}@news.example`, passwordHash: 'not-a-hash' })
-    .returning()
-    .get().id;
+    .returning();
+  return row!.id;
 }
 
-function addConversation(db: DB, userId: number, title: string, texts: string[], at = Date.UTC(2026, 2, 2)): number {
-  const id = db
+async function addConversation(db: DB, userId: number, title: string, texts: string[], at = Date.UTC(2026, 2, 2)): Promise<number> {
+  const [row] = await db
     .insert(conversations)
     .values({ userId, title, createdAt: new Date(at), updatedAt: new Date(at) })
-    .returning()
-    .get().id;
+    .returning();
   for (const content of texts)
-    db.insert(messages)
-      .values({ conversationId: id, role: 'user', content, createdAt: new Date(at) })
-      .run();
-  return id;
+    await db.insert(messages).values({ conversationId: row!.id, role: 'user', content, createdAt: new Date(at) });
+  return row!.id;
 }
 
 const ids = (hits: Array<{ conversation: { id: number } }>) => hits.map((h) => h.conversation.id).sort((a, b) => a - b);
@@ -52,32 +50,33 @@ function checkIndex(db: DB) {
 }
 
 describe('conversation search, scoped to its caller', () => {
-  it('never returns another user’s conversations, whatever the words, numbers or prefixes', () => {
+  it('never returns another user’s conversations, whatever the words, numbers or prefixes', async () => {
     t = createTestApp();
     const db = t.db;
     // Twelve users, so ids 1 and 11 share a prefix and 1, 11 and 12 all start with "1".
-    const desks = Array.from({ length: 12 }, (_, i) => {
-      const userId = addUser(db, `reporter${i + 1}`);
-      const id = addConversation(db, userId, `Desk ${userId} story`, [`alpha bravo ${userId} amended budget`, 'owner notes']);
-      return { userId, id };
-    });
+    const desks: Array<{ userId: number; id: number }> = [];
+    for (let i = 0; i < 12; i++) {
+      const userId = await addUser(db, `reporter${i + 1}`);
+      const id = await addConversation(db, userId, `Desk ${userId} story`, [`alpha bravo ${userId} amended budget`, 'owner notes']);
+      desks.push({ userId, id });
+    }
     const search = (userId: number, q: string) => t!.services.chat.search({ id: userId }, q);
 
     for (const { userId, id } of desks) {
       for (const q of ['a', 'al', 'alpha', 'alpha bravo', 'amen', 'budget', 'story', 'desk', 'notes', 'owner']) {
-        expect(ids(search(userId, q)), `${userId} searching "${q}"`).toEqual([id]);
+        expect(ids(await search(userId, q)), `${userId} searching "${q}"`).toEqual([id]);
       }
       // The id is in the title (found as a substring) and in a message (as a word prefix).
       for (const q of ['1', '2', `${userId}`]) {
-        expect(ids(search(userId, q)), `${userId} searching "${q}"`).toEqual(`${userId}`.includes(q) ? [id] : []);
+        expect(ids(await search(userId, q)), `${userId} searching "${q}"`).toEqual(`${userId}`.includes(q) ? [id] : []);
       }
       // What the index stores to tell owners apart is not text a user can find.
       for (const q of [`owner${userId}`, 'owner1', `owner : owner${userId}`]) {
         expect(
-          ids(search(userId, q)).filter((c) => c !== id),
+          ids(await search(userId, q)).filter((c) => c !== id),
           `${userId} searching "${q}"`,
         ).toEqual([]);
-        if (!q.includes(':')) expect(search(userId, q), `${userId} searching "${q}"`).toEqual([]);
+        if (!q.includes(':')) expect(await search(userId, q), `${userId} searching "${q}"`).toEqual([]);
       }
     }
   });
@@ -85,42 +84,42 @@ describe('conversation search, scoped to its caller', () => {
   it('keeps the index in step as messages change and conversations and accounts go', async () => {
     t = createTestApp();
     const db = t.db;
-    const mariana = addUser(db, 'mariana');
-    const olusegun = addUser(db, 'olusegun');
-    const harbour = addConversation(db, mariana, 'Harbour', ['regatta cancelled', 'ferry timetable']);
-    const council = addConversation(db, mariana, 'Council', ['regatta budget']);
-    const theirs = addConversation(db, olusegun, 'Theirs', ['regatta secrets']);
-    const search = (userId: number, q: string) => ids(t!.services.chat.search({ id: userId }, q));
+    const mariana = await addUser(db, 'mariana');
+    const olusegun = await addUser(db, 'olusegun');
+    const harbour = await addConversation(db, mariana, 'Harbour', ['regatta cancelled', 'ferry timetable']);
+    const council = await addConversation(db, mariana, 'Council', ['regatta budget']);
+    const theirs = await addConversation(db, olusegun, 'Theirs', ['regatta secrets']);
+    const search = async (userId: number, q: string) => ids(await t!.services.chat.search({ id: userId }, q));
     checkIndex(db);
-    expect(search(mariana, 'regat')).toEqual([harbour, council]);
+    expect(await search(mariana, 'regat')).toEqual([harbour, council]);
 
-    const [first] = db.select().from(messages).where(eq(messages.conversationId, harbour)).all();
-    db.update(messages).set({ content: 'lighthouse keeper' }).where(eq(messages.id, first!.id)).run();
-    db.update(messages).set({ status: 'stopped' }).where(eq(messages.conversationId, council)).run();
+    const [first] = await db.select().from(messages).where(eq(messages.conversationId, harbour));
+    await db.update(messages).set({ content: 'lighthouse keeper' }).where(eq(messages.id, first!.id));
+    await db.update(messages).set({ status: 'stopped' }).where(eq(messages.conversationId, council));
     checkIndex(db);
-    expect(search(mariana, 'lighth')).toEqual([harbour]);
-    expect(search(mariana, 'regat')).toEqual([council]);
+    expect(await search(mariana, 'lighth')).toEqual([harbour]);
+    expect(await search(mariana, 'regat')).toEqual([council]);
 
-    db.delete(messages).where(eq(messages.id, first!.id)).run();
+    await db.delete(messages).where(eq(messages.id, first!.id));
     checkIndex(db);
-    expect(search(mariana, 'lighth')).toEqual([]);
+    expect(await search(mariana, 'lighth')).toEqual([]);
 
-    t.services.chat.remove({ id: mariana }, council);
+    await t.services.chat.remove({ id: mariana }, council);
     checkIndex(db);
-    expect(search(mariana, 'regat')).toEqual([]);
+    expect(await search(mariana, 'regat')).toEqual([]);
 
     // A conversation handed to another account is found by its new owner only.
-    db.update(conversations).set({ userId: mariana }).where(eq(conversations.id, theirs)).run();
+    await db.update(conversations).set({ userId: mariana }).where(eq(conversations.id, theirs));
     checkIndex(db);
-    expect(search(mariana, 'secr')).toEqual([theirs]);
-    expect(search(olusegun, 'secr')).toEqual([]);
+    expect(await search(mariana, 'secr')).toEqual([theirs]);
+    expect(await search(olusegun, 'secr')).toEqual([]);
 
-    db.delete(users).where(eq(users.id, mariana)).run();
+    await db.delete(users).where(eq(users.id, mariana));
     checkIndex(db);
     expect(db.$client.prepare(`SELECT count(*) AS n FROM messages_fts`).get()).toEqual({ n: 0 });
   });
 
-  it('indexes the messages of a database that existed before the scoped index', () => {
+  it('indexes the messages of a database that existed before the scoped index', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-search-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     // The migrations as they were before 0005, applied to a file that then gets data.
@@ -135,8 +134,7 @@ describe('conversation search, scoped to its caller', () => {
     const file = path.join(dir, 'app.db');
     const sqlite = new Database(file);
     sqlite.pragma('foreign_keys = ON');
-    const old = drizzle(sqlite, { schema, casing: 'snake_case' }) as DB;
-    migrate(old, { migrationsFolder: before });
+    migrate(drizzle(sqlite, { schema, casing: 'snake_case' }), { migrationsFolder: before });
     // Rows as that schema had them: today's Drizzle schema names columns added since.
     const oldRow = (statement: string, ...values: unknown[]) => Number(sqlite.prepare(statement).run(...values).lastInsertRowid);
     const oldUser = (name: string) =>
@@ -153,44 +151,47 @@ describe('conversation search, scoped to its caller', () => {
     sqlite.close();
 
     const db = openDatabase(file);
-    cleanups.unshift(() => db.$client.close());
+    cleanups.unshift(() => void db.$close());
     checkIndex(db);
-    const search = createConversationSearch(db);
-    expect(search(mariana, 'regat')).toMatchObject([
+    const search = createConversationSearch(sqliteConversationMatcher(db));
+    expect(await search(mariana, 'regat')).toMatchObject([
       { conversation: { id: hers }, titleMatch: false, messages: [{ snippet: 'The regatta was cancelled' }] },
     ]);
-    expect(ids(search(olusegun, 'cancel'))).toEqual([]);
+    expect(ids(await search(olusegun, 'cancel'))).toEqual([]);
   });
 
-  it('keeps the newest conversations when more messages match than one search returns', () => {
+  it('keeps the newest conversations when more messages match than one search returns', async () => {
     t = createTestApp();
     const db = t.db;
-    const mariana = addUser(db, 'mariana');
+    const mariana = await addUser(db, 'mariana');
     // 60 conversations of 6 matching messages each: more than the 300 message hits a search
     // reads. The oldest ones match best by relevance (short, the word repeated).
-    const made = Array.from({ length: 60 }, (_, i) =>
-      addConversation(
-        db,
-        mariana,
-        `Story ${i}`,
-        Array.from({ length: 6 }, () =>
-          i < 30 ? 'budget budget budget' : 'The budget vote was delayed again, and the committee said it would meet next week.',
+    const made: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      made.push(
+        await addConversation(
+          db,
+          mariana,
+          `Story ${i}`,
+          Array.from({ length: 6 }, () =>
+            i < 30 ? 'budget budget budget' : 'The budget vote was delayed again, and the committee said it would meet next week.',
+          ),
+          Date.UTC(2026, 2, 2) + i * 60_000,
         ),
-        Date.UTC(2026, 2, 2) + i * 60_000,
-      ),
-    );
-    const hits = t.services.chat.search({ id: mariana }, 'budg');
+      );
+    }
+    const hits = await t.services.chat.search({ id: mariana }, 'budg');
     expect(hits.map((h) => h.conversation.id)).toEqual(made.slice(10).reverse());
     expect(hits.every((h) => h.messages.length === 6)).toBe(true);
   });
 
-  it('restricts the full-text match itself to the caller’s messages, read newest first', () => {
+  it('restricts the full-text match itself to the caller’s messages, read newest first', async () => {
     t = createTestApp();
     const db = t.db;
-    const mine = addUser(db, 'mariana');
-    const others = [addUser(db, 'olusegun'), addUser(db, 'priya')];
-    addConversation(db, mine, 'Mine', ['apple', 'avocado', 'banana']);
-    for (const o of others) addConversation(db, o, 'Theirs', ['apple', 'apricot', 'almond']);
+    const mine = await addUser(db, 'mariana');
+    const others = [await addUser(db, 'olusegun'), await addUser(db, 'priya')];
+    await addConversation(db, mine, 'Mine', ['apple', 'avocado', 'banana']);
+    for (const o of others) await addConversation(db, o, 'Theirs', ['apple', 'apricot', 'almond']);
     const mineMatching = db.$client
       .prepare(
         `SELECT m.id FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.user_id = ? AND m.content LIKE 'a%' ORDER BY m.id`,
@@ -207,7 +208,7 @@ describe('conversation search, scoped to its caller', () => {
     // The search is driven by that match and reads it in the index's order: no sort of every match first.
     const plan = db.$client
       .prepare(`EXPLAIN QUERY PLAN ${MESSAGE_MATCHES_SQL}`)
-      .all(ownedFtsQuery(mine, ftsQuery('a')!), mine)
+      .all(ownedFtsQuery(mine, ftsQuery('a')!), mine, 300)
       .map((r) => (r as { detail: string }).detail);
     expect(plan[0]).toMatch(/^SCAN messages_fts VIRTUAL TABLE INDEX \d+:M/);
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);

@@ -1,5 +1,4 @@
 import type { SearchHit } from '../../../shared/schemas/chat';
-import type { DB } from '../../db';
 import { toConversation } from './shapes';
 import { searchSnippet } from './snippet';
 
@@ -12,6 +11,7 @@ const MAX_TERMS = 8;
  * An FTS5 query from what the user typed: every word must appear, the last as a
  * prefix (they may still be typing). Words are quoted, so FTS syntax typed into
  * the box (NEAR, *, column filters, quotes) is plain text. Null when no word is left.
+ * Each dialect's matcher searches for these words.
  */
 export function ftsQuery(input: string): string | null {
   const terms = input.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_TERMS);
@@ -19,71 +19,44 @@ export function ftsQuery(input: string): string | null {
   return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
 }
 
-/**
- * Restricts an `ftsQuery` to one user's messages: their owner token, and the words in the
- * message text only. The token starts with a private-use character (migration 0006), which
- * no `ftsQuery` contains, so no typed word matches or expands over owner tokens.
- */
-export function ownedFtsQuery(userId: number, fts: string): string {
-  return `owner : "\u{E000}${userId}" AND content : (${fts})`;
-}
-
-interface ConversationRowRaw {
+export interface ConversationMatch {
   id: number;
   title: string;
-  created_at: number;
-  updated_at: number;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
-const toDates = (r: ConversationRowRaw) => ({
-  id: r.id,
-  title: r.title,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-});
+export interface MessageMatch extends ConversationMatch {
+  messageId: number;
+  role: 'user' | 'assistant';
+  /** Words around the match, cut with '…'. */
+  snippet: string;
+}
 
-/**
- * The caller's messages matching an `ownedFtsQuery`. The owner token in the MATCH keeps
- * FTS5 to the caller's messages (migrations 0005, 0006); newest first is the index's own order,
- * so the scan stops at the limit instead of ranking every match.
- */
-export const MESSAGE_MATCHES_SQL = `SELECT c.id, c.title, c.created_at, c.updated_at, m.id AS message_id, m.role,
-       snippet(messages_fts, 0, '', '', '…', 16) AS snippet
-FROM messages_fts
-JOIN messages m ON m.id = messages_fts.rowid
-JOIN conversations c ON c.id = m.conversation_id
-WHERE messages_fts MATCH ? AND c.user_id = ?
-ORDER BY messages_fts.rowid DESC LIMIT ${MAX_MESSAGE_HITS}`;
+/** The dialect's half of the search: each lookup reads only `userId`'s rows, newest first, at most `limit`. */
+export interface ConversationMatcher {
+  /** Conversations whose title contains `query`, in any case. */
+  byTitle(userId: number, query: string, limit: number): Promise<ConversationMatch[]>;
+  /** Messages holding every word of `fts` (an `ftsQuery`), the last as a prefix. */
+  byMessage(userId: number, fts: string, limit: number): Promise<MessageMatch[]>;
+}
 
 /** The sidebar search: conversations whose title contains the query or whose messages match it, newest first. */
-export function createConversationSearch(db: DB) {
-  const sqlite = db.$client;
-  const titleMatches = sqlite.prepare<[number, string], ConversationRowRaw>(
-    `SELECT id, title, created_at, updated_at FROM conversations
-     WHERE user_id = ? AND instr(lower(title), lower(?)) > 0
-     ORDER BY updated_at DESC, id DESC LIMIT ${MAX_CONVERSATIONS}`,
-  );
-  const messageMatches = sqlite.prepare<
-    [string, number],
-    ConversationRowRaw & { message_id: number; role: 'user' | 'assistant'; snippet: string }
-  >(MESSAGE_MATCHES_SQL);
-
-  return function search(userId: number, query: string): SearchHit[] {
-    const hits = new Map<number, { row: ConversationRowRaw; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();
-    for (const row of titleMatches.all(userId, query)) hits.set(row.id, { row, titleMatch: true, messages: [] });
+export function createConversationSearch(matcher: ConversationMatcher) {
+  return async function search(userId: number, query: string): Promise<SearchHit[]> {
+    const hits = new Map<number, { row: ConversationMatch; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();
+    for (const row of await matcher.byTitle(userId, query, MAX_CONVERSATIONS)) hits.set(row.id, { row, titleMatch: true, messages: [] });
     const fts = ftsQuery(query);
-    if (fts) {
-      for (const r of messageMatches.all(ownedFtsQuery(userId, fts), userId)) {
-        const hit = hits.get(r.id) ?? { row: r, titleMatch: false, messages: [] };
-        hits.set(r.id, hit);
-        hit.messages.push({ id: r.message_id, snippet: searchSnippet(r.snippet, r.role) });
-      }
+    for (const r of fts ? await matcher.byMessage(userId, fts, MAX_MESSAGE_HITS) : []) {
+      const hit = hits.get(r.id) ?? { row: r, titleMatch: false, messages: [] };
+      hits.set(r.id, hit);
+      hit.messages.push({ id: r.messageId, snippet: searchSnippet(r.snippet, r.role) });
     }
     return [...hits.values()]
-      .sort((a, b) => b.row.updated_at - a.row.updated_at || b.row.id - a.row.id)
+      .sort((a, b) => b.row.updatedAt.getTime() - a.row.updatedAt.getTime() || b.row.id - a.row.id)
       .slice(0, MAX_CONVERSATIONS)
       .map((h) => ({
-        conversation: toConversation(toDates(h.row)),
+        conversation: toConversation(h.row),
         titleMatch: h.titleMatch,
         messages: h.messages.sort((a, b) => a.id - b.id).slice(0, MAX_MESSAGES_PER_CONVERSATION),
       }));

@@ -37,34 +37,33 @@ describe('searchSnippet', () => {
 });
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.close();
+afterEach(async () => {
+  await t?.close();
   t = undefined;
 });
 
 describe('conversation search excerpts', () => {
-  it('are plain text for replies, with the words searched for in them', () => {
+  it('are plain text for replies, with the words searched for in them', async () => {
     t = createTestApp();
     const db = t.db;
-    const userId = db
+    const [user] = await db
       .insert(users)
       .values({ username: 'mariana', email: 'mariana@news.example', passwordHash: 'not-a-hash' })
-      .returning()
-      .get().id;
+      .returning();
+    const userId = user!.id;
     const at = new Date(Date.UTC(2026, 2, 2));
-    const id = db.insert(conversations).values({ userId, title: 'Fire story', createdAt: at, updatedAt: at }).returning().get().id;
-    db.insert(messages)
-      .values([
-        { conversationId: id, role: 'user', content: 'Review **this**: crews held the wildfire line', createdAt: at },
-        {
-          conversationId: id,
-          role: 'assistant',
-          content: '## Editor’s review\n\nWorking on **wildfire.docx**.\n\n### What works\n- The lead is 23 words.',
-          createdAt: at,
-        },
-      ])
-      .run();
-    const [hit] = t.services.chat.search({ id: userId }, 'wildfire');
+    const [conversation] = await db.insert(conversations).values({ userId, title: 'Fire story', createdAt: at, updatedAt: at }).returning();
+    const id = conversation!.id;
+    await db.insert(messages).values([
+      { conversationId: id, role: 'user', content: 'Review **this**: crews held the wildfire line', createdAt: at },
+      {
+        conversationId: id,
+        role: 'assistant',
+        content: '## Editor’s review\n\nWorking on **wildfire.docx**.\n\n### What works\n- The lead is 23 words.',
+        createdAt: at,
+      },
+    ]);
+    const [hit] = await t.services.chat.search({ id: userId }, 'wildfire');
     expect(hit!.messages.map((m) => m.snippet)).toEqual([
       'Review **this**: crews held the wildfire line',
       'Editor’s review · Working on wildfire.docx. What works · The lead is 23 words.',

@@ -21,8 +21,8 @@ export async function visitor(t: TestApp, username: string) {
   return member(t, username, await registerUser(t, username));
 }
 
-function member(t: TestApp, username: string, token: string) {
-  const user = t.services.users.findByEmail(`${username}@news.example`)!;
+async function member(t: TestApp, username: string, token: string) {
+  const user = (await t.services.users.findByEmail(`${username}@news.example`))!;
   return { token, userId: user.id, api: t.caller({ token }).api };
 }
 
@@ -30,9 +30,9 @@ function member(t: TestApp, username: string, token: string) {
  * Puts the user in a team whose plan is suspended. Teams are another capability;
  * until it lands, the access service's team lookup is the seam it plugs into.
  */
-export function inSuspendedTeam(t: TestApp, userId: number, teamName: string) {
-  t.db.update(users).set({ teamId: 77, subscriptionStatus: 'inactive' }).where(eq(users.id, userId)).run();
-  t.services.access = createAccessService((id) => (id === 77 ? { name: teamName, subscriptionStatus: 'suspended' } : undefined));
+export async function inSuspendedTeam(t: TestApp, userId: number, teamName: string) {
+  await t.db.update(users).set({ teamId: 77, subscriptionStatus: 'inactive' }).where(eq(users.id, userId));
+  t.services.access = createAccessService(async (id) => (id === 77 ? { name: teamName, subscriptionStatus: 'suspended' } : undefined));
 }
 
 export interface Collected {

@@ -13,6 +13,7 @@ import { DOCUMENT_LIMITS, MB } from './limits';
 import type { IncomingFile, ReceivedFile } from './upload-file';
 import { DocumentProblem } from './problem';
 import { passagesFor, type Passage } from './search';
+import { sqliteRankedPassages } from './search-sqlite';
 
 export type { IncomingFile } from './upload-file';
 export type { Passage } from './search';
@@ -83,36 +84,35 @@ export function createDocumentService(o: DocumentServiceOptions) {
   const quotaBytes = o.config.storageQuotaMb * MB;
   setConcurrentExtractions(o.config.maxExtractions);
 
-  function storedBytes(userId: number, tx: Pick<DB, 'select'> = db): number {
-    const row = tx
+  async function storedBytes(userId: number, tx: Pick<DB, 'select'> = db): Promise<number> {
+    const [row] = await tx
       .select({ total: sum(documents.sizeBytes) })
       .from(documents)
-      .where(eq(documents.userId, userId))
-      .get();
+      .where(eq(documents.userId, userId));
     return Number(row?.total ?? 0);
   }
 
-  function assertQuota(userId: number, incomingBytes: number, tx?: Pick<DB, 'select'>) {
-    if (storedBytes(userId, tx) + incomingBytes > quotaBytes) {
+  async function assertQuota(userId: number, incomingBytes: number, tx?: Pick<DB, 'select'>) {
+    if ((await storedBytes(userId, tx)) + incomingBytes > quotaBytes) {
       fail('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.quotaFull(o.config.storageQuotaMb), { success: false, reason: 'quota' });
     }
   }
 
-  function assertConversation(userId: number, conversationId: number) {
-    const found = db
+  async function assertConversation(userId: number, conversationId: number) {
+    const [found] = await db
       .select({ id: conversations.id })
       .from(conversations)
       .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
-      .get();
+      .limit(1);
     if (!found) fail('NOT_FOUND', 'Conversation not found', { success: false });
   }
 
-  function ownDocument(userId: number, documentId: number): DocumentRow {
-    const found = db
+  async function ownDocument(userId: number, documentId: number): Promise<DocumentRow> {
+    const [found] = await db
       .select()
       .from(documents)
       .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
-      .get();
+      .limit(1);
     return found ?? fail('NOT_FOUND', 'Document not found');
   }
 
@@ -130,23 +130,23 @@ export function createDocumentService(o: DocumentServiceOptions) {
     text: string,
     chunks: string[],
   ): Promise<DocumentRow> {
-    const row = db.transaction((tx) => {
-      assertQuota(userId, sizeBytes, tx);
-      return tx
+    const row = await db.transaction(async (tx) => {
+      await assertQuota(userId, sizeBytes, tx);
+      const [inserted] = await tx
         .insert(documents)
         .values({ userId, conversationId, filename, kind, sizeBytes, chars: text.length, createdAt: o.clock() })
-        .returning()
-        .get();
+        .returning();
+      return inserted!;
     });
     try {
       for (let i = 0; i < chunks.length; i += CHUNK_INSERT_BATCH) {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        db.insert(documentChunks)
-          .values(chunks.slice(i, i + CHUNK_INSERT_BATCH).map((content, j) => ({ documentId: row.id, ordinal: i + j, content })))
-          .run();
+        await db
+          .insert(documentChunks)
+          .values(chunks.slice(i, i + CHUNK_INSERT_BATCH).map((content, j) => ({ documentId: row.id, ordinal: i + j, content })));
       }
     } catch (e) {
-      db.delete(documents).where(eq(documents.id, row.id)).run();
+      await db.delete(documents).where(eq(documents.id, row.id));
       throw e;
     }
     return row;
@@ -187,7 +187,7 @@ export function createDocumentService(o: DocumentServiceOptions) {
       throw e;
     }
     // The conversation may have been deleted while the file was read.
-    if (conversationId !== undefined) assertConversation(user.id, conversationId);
+    if (conversationId !== undefined) await assertConversation(user.id, conversationId);
     const doc = await store(user.id, conversationId ?? null, file.filename, kind, file.sizeBytes, text, chunks);
     const { review: markdown, posted } = await review(user.id, doc, text);
     return {
@@ -208,13 +208,13 @@ export function createDocumentService(o: DocumentServiceOptions) {
       const rateKey = `upload:${user.id}`;
       const retryAfter = o.limiter.retryAfter(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
       if (retryAfter > 0) fail('TOO_MANY_REQUESTS', UPLOAD_MESSAGES.tooMany, { success: false, retryAfter });
-      if (input.conversationId !== undefined) assertConversation(user.id, input.conversationId);
-      assertQuota(user.id, 1);
+      if (input.conversationId !== undefined) await assertConversation(user.id, input.conversationId);
+      await assertQuota(user.id, 1);
 
       const file = await input.file.read(maxBytes);
       try {
         o.limiter.hit(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
-        assertQuota(user.id, file.sizeBytes);
+        await assertQuota(user.id, file.sizeBytes);
         return await readAndStore(user, input.conversationId, file);
       } finally {
         await file.dispose();
@@ -222,41 +222,36 @@ export function createDocumentService(o: DocumentServiceOptions) {
     },
 
     /** The user's documents in one of their conversations, oldest first; 404 for another's conversation. */
-    list(userId: number, conversationId: number): DocumentSummary[] {
-      assertConversation(userId, conversationId);
-      return db
+    async list(userId: number, conversationId: number): Promise<DocumentSummary[]> {
+      await assertConversation(userId, conversationId);
+      const rows = await db
         .select()
         .from(documents)
         .where(and(eq(documents.userId, userId), eq(documents.conversationId, conversationId)))
-        .orderBy(asc(documents.id))
-        .all()
-        .map(toSummary);
+        .orderBy(asc(documents.id));
+      return rows.map(toSummary);
     },
 
-    remove(userId: number, documentId: number): { success: true } {
-      ownDocument(userId, documentId);
-      db.delete(documents)
-        .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
-        .run();
+    async remove(userId: number, documentId: number): Promise<{ success: true }> {
+      await ownDocument(userId, documentId);
+      await db.delete(documents).where(and(eq(documents.id, documentId), eq(documents.userId, userId)));
       return { success: true };
     },
 
     /** The whole extracted text of one of the user's documents; 404 for anyone else's. */
-    textFor(userId: number, documentId: number): string {
-      ownDocument(userId, documentId);
-      return db
+    async textFor(userId: number, documentId: number): Promise<string> {
+      await ownDocument(userId, documentId);
+      const chunks = await db
         .select({ content: documentChunks.content })
         .from(documentChunks)
         .where(eq(documentChunks.documentId, documentId))
-        .orderBy(asc(documentChunks.ordinal))
-        .all()
-        .map((c) => c.content)
-        .join('');
+        .orderBy(asc(documentChunks.ordinal));
+      return chunks.map((c) => c.content).join('');
     },
 
     /** The passages of the conversation's documents that best match `query` (bm25), else its opening passages. */
-    passagesFor(userId: number, conversationId: number, query: string, limit = 5): Passage[] {
-      return passagesFor(db, userId, conversationId, query, limit);
+    passagesFor(userId: number, conversationId: number, query: string, limit = 5): Promise<Passage[]> {
+      return passagesFor(db, sqliteRankedPassages, userId, conversationId, query, limit);
     },
   };
 }

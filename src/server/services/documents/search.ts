@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { documentChunks, documents } from '../../../../db/schema';
 import type { DB } from '../../db';
 
 export interface Passage {
@@ -6,6 +7,9 @@ export interface Passage {
   filename: string;
   content: string;
 }
+
+/** The dialect's ranking: the user's passages in the conversation holding any word of `match` (an `ftsQuery`), best first. */
+export type PassageRanker = (db: DB, userId: number, conversationId: number, match: string, limit: number) => Promise<Passage[]>;
 
 /** Words too common to tell one passage from another. */
 const STOP_WORDS = new Set(
@@ -36,29 +40,29 @@ export function ftsQuery(text: string): string | null {
  * opening passages of its documents when none of the query's words occurs. Only the
  * user's own documents are searched.
  */
-export function passagesFor(db: DB, userId: number, conversationId: number, query: string, limit = 5): Passage[] {
+export async function passagesFor(
+  db: DB,
+  rank: PassageRanker,
+  userId: number,
+  conversationId: number,
+  query: string,
+  limit = 5,
+): Promise<Passage[]> {
   const n = Math.max(0, Math.min(Math.trunc(limit), 50));
   if (n === 0) return [];
   const match = ftsQuery(query);
   const trimmed = (rows: Passage[]) => rows.map((r) => ({ ...r, content: r.content.trim() }));
   if (match) {
-    const ranked = db.all<Passage>(sql`
-      SELECT c.document_id AS documentId, d.filename AS filename, c.content AS content
-      FROM document_chunks_fts
-      JOIN document_chunks c ON c.id = document_chunks_fts.rowid
-      JOIN documents d ON d.id = c.document_id
-      WHERE document_chunks_fts MATCH ${match} AND d.user_id = ${userId} AND d.conversation_id = ${conversationId}
-      ORDER BY bm25(document_chunks_fts), d.id, c.ordinal
-      LIMIT ${n}`);
+    const ranked = await rank(db, userId, conversationId, match, n);
     if (ranked.length) return trimmed(ranked);
   }
   return trimmed(
-    db.all<Passage>(sql`
-      SELECT c.document_id AS documentId, d.filename AS filename, c.content AS content
-      FROM document_chunks c
-      JOIN documents d ON d.id = c.document_id
-      WHERE d.user_id = ${userId} AND d.conversation_id = ${conversationId}
-      ORDER BY c.ordinal, d.id DESC
-      LIMIT ${n}`),
+    await db
+      .select({ documentId: documentChunks.documentId, filename: documents.filename, content: documentChunks.content })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+      .where(and(eq(documents.userId, userId), eq(documents.conversationId, conversationId)))
+      .orderBy(asc(documentChunks.ordinal), desc(documents.id))
+      .limit(n),
   );
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { documentChunks } from '../../../../db/schema';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { MAX_TEXT_CHARS, stopEditor } from '../../editor';
@@ -27,7 +28,7 @@ const FLOOD = `${filler('flood', 4)}\n\nEngineers said the flood barrier was del
 async function setup() {
   t = createTestApp();
   const owner = await subscriber(t, 'mariana');
-  const user = t.services.users.findById(owner.userId)!;
+  const user = (await t.services.users.findById(owner.userId))!;
   const conversation = await owner.api.chat.create({ title: 'Riverfront' });
   const add = async (filename: string, text: string, conversationId: number | undefined = conversation.id) =>
     (await t.services.documents.upload(user, { conversationId, file: fileOf(filename, text) })).document;
@@ -38,23 +39,25 @@ describe('upload into storage', () => {
   it('stores the text in consecutive passages indexed for search, and gives it back whole', async () => {
     const { owner, add } = await setup();
     const doc = await add('flood.txt', FLOOD);
-    const chunks = t.db.all<{ ordinal: number; content: string }>(
-      sql`SELECT ordinal, content FROM document_chunks WHERE document_id = ${doc.id} ORDER BY ordinal`,
-    );
+    const chunks = await t.db
+      .select({ ordinal: documentChunks.ordinal, content: documentChunks.content })
+      .from(documentChunks)
+      .where(eq(documentChunks.documentId, doc.id))
+      .orderBy(asc(documentChunks.ordinal));
     expect(chunks.length).toBeGreaterThan(2);
     expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, i) => i));
     expect(chunks.map((c) => c.content).join('')).toBe(FLOOD);
-    expect(t.services.documents.textFor(owner.userId, doc.id)).toBe(FLOOD);
+    expect(await t.services.documents.textFor(owner.userId, doc.id)).toBe(FLOOD);
     expect(doc.chars).toBe(FLOOD.length);
-    const indexed = t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`);
-    expect(indexed[0]!.n).toBe(1);
+    const indexed = t.db.$client.prepare(`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`).get();
+    expect(indexed).toEqual({ n: 1 });
   });
 
   it('lists a conversation’s documents and deletes one with its passages and index entries', async () => {
     const { owner, conversationId, add } = await setup();
     const budget = await add('budget.txt', BUDGET);
     const flood = await add('flood.txt', FLOOD);
-    expect(t.services.documents.list(owner.userId, conversationId)).toEqual([
+    expect(await t.services.documents.list(owner.userId, conversationId)).toEqual([
       {
         id: budget.id,
         conversationId,
@@ -66,10 +69,10 @@ describe('upload into storage', () => {
       },
       expect.objectContaining({ id: flood.id, filename: 'flood.txt' }),
     ]);
-    expect(t.services.documents.remove(owner.userId, flood.id)).toEqual({ success: true });
-    expect(t.services.documents.list(owner.userId, conversationId).map((d) => d.id)).toEqual([budget.id]);
-    expect(t.db.all(sql`SELECT id FROM document_chunks WHERE document_id = ${flood.id}`)).toEqual([]);
-    expect(t.db.all(sql`SELECT rowid FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`)).toEqual([]);
+    expect(await t.services.documents.remove(owner.userId, flood.id)).toEqual({ success: true });
+    expect((await t.services.documents.list(owner.userId, conversationId)).map((d) => d.id)).toEqual([budget.id]);
+    expect(await t.db.select({ id: documentChunks.id }).from(documentChunks).where(eq(documentChunks.documentId, flood.id))).toEqual([]);
+    expect(t.db.$client.prepare(`SELECT rowid FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`).all()).toEqual([]);
   });
 
   it('refuses too many uploads in an hour with 429 and a retry time', async () => {
@@ -91,7 +94,7 @@ describe('upload into storage', () => {
   it('keeps each account within its storage quota, counting what it has uploaded, and frees room on delete', async () => {
     t = createTestApp({ env: { STORAGE_QUOTA_MB: '1' } });
     const owner = await subscriber(t, 'mariana');
-    const user = t.services.users.findById(owner.userId)!;
+    const user = (await t.services.users.findById(owner.userId))!;
     const sixHundredKb = BUDGET.repeat(Math.ceil(600_000 / BUDGET.length)).slice(0, 600_000);
     const first = await t.services.documents.upload(user, { file: fileOf('first.txt', sixHundredKb) });
     const refused = await failure(t.services.documents.upload(user, { file: fileOf('second.txt', sixHundredKb) }));
@@ -99,10 +102,10 @@ describe('upload into storage', () => {
     // Another account has a quota of its own.
     const other = await subscriber(t, 'olusegun');
     await expect(
-      t.services.documents.upload(t.services.users.findById(other.userId)!, { file: fileOf('second.txt', sixHundredKb) }),
+      t.services.documents.upload((await t.services.users.findById(other.userId))!, { file: fileOf('second.txt', sixHundredKb) }),
     ).resolves.toMatchObject({ success: true });
 
-    t.services.documents.remove(owner.userId, first.document.id);
+    await t.services.documents.remove(owner.userId, first.document.id);
     await expect(t.services.documents.upload(user, { file: fileOf('second.txt', sixHundredKb) })).resolves.toMatchObject({ success: true });
   });
 
@@ -131,7 +134,7 @@ describe('the editor’s review of an upload', () => {
     expect(result).toMatchObject({ success: true, reviewPosted: false });
     expect(result.review).toMatch(/^## Editor’s review/);
     expect(result.review).toContain('story.docx');
-    expect(t.services.chat.get(user, conversationId).messages).toEqual([]);
+    expect((await t.services.chat.get(user, conversationId)).messages).toEqual([]);
   });
 
   it('keeps the upload when posting the review fails, and logs why', async () => {
@@ -145,7 +148,7 @@ describe('the editor’s review of an upload', () => {
     const documents = documentsWith({ chat: () => broken, log: (l) => logs.push(l) });
     const result = await documents.upload(user, { conversationId, file: fileOf('story.txt', fixture('story.txt')) });
     expect(result).toMatchObject({ success: true, reviewPosted: false });
-    expect(documents.list(user.id, conversationId)).toHaveLength(1);
+    expect(await documents.list(user.id, conversationId)).toHaveLength(1);
     expect(logs.join('\n')).toContain('database is locked');
   });
 
@@ -168,12 +171,12 @@ describe('passagesFor', () => {
     const { owner, conversationId, add } = await setup();
     const budget = await add('budget.txt', BUDGET);
     const flood = await add('flood.txt', FLOOD);
-    const [top] = t.services.documents.passagesFor(owner.userId, conversationId, 'Why are the flood barriers delayed?');
+    const [top] = await t.services.documents.passagesFor(owner.userId, conversationId, 'Why are the flood barriers delayed?');
     expect(top).toMatchObject({ documentId: flood.id, filename: 'flood.txt' });
     expect(top!.content).toContain('flood barrier was delayed again');
     expect(top!.content).toBe(top!.content.trim());
 
-    const [budgetTop] = t.services.documents.passagesFor(owner.userId, conversationId, 'taxes debate');
+    const [budgetTop] = await t.services.documents.passagesFor(owner.userId, conversationId, 'taxes debate');
     expect(budgetTop).toMatchObject({ documentId: budget.id });
     expect(budgetTop!.content).toContain('long debate over taxes');
   });
@@ -182,22 +185,22 @@ describe('passagesFor', () => {
     const { owner, conversationId, add } = await setup();
     await add('budget.txt', BUDGET);
     await add('flood.txt', FLOOD);
-    expect(t.services.documents.passagesFor(owner.userId, conversationId, 'city people weather')).toHaveLength(5);
-    expect(t.services.documents.passagesFor(owner.userId, conversationId, 'city', 2)).toHaveLength(2);
-    expect(t.services.documents.passagesFor(owner.userId, conversationId, 'city', 0)).toEqual([]);
+    expect(await t.services.documents.passagesFor(owner.userId, conversationId, 'city people weather')).toHaveLength(5);
+    expect(await t.services.documents.passagesFor(owner.userId, conversationId, 'city', 2)).toHaveLength(2);
+    expect(await t.services.documents.passagesFor(owner.userId, conversationId, 'city', 0)).toEqual([]);
   });
 
   it('falls back to the opening passages when no word of the query occurs', async () => {
     const { owner, conversationId, add } = await setup();
     const budget = await add('budget.txt', BUDGET);
     const flood = await add('flood.txt', FLOOD);
-    const openings = t.services.documents.passagesFor(owner.userId, conversationId, 'zeppelin quasar', 2);
+    const openings = await t.services.documents.passagesFor(owner.userId, conversationId, 'zeppelin quasar', 2);
     expect(openings.map((p) => p.documentId)).toEqual([flood.id, budget.id]);
     expect(openings.map((p) => p.content)).toEqual([
-      t.services.documents.textFor(owner.userId, flood.id).slice(0, openings[0]!.content.length),
-      t.services.documents.textFor(owner.userId, budget.id).slice(0, openings[1]!.content.length),
+      (await t.services.documents.textFor(owner.userId, flood.id)).slice(0, openings[0]!.content.length),
+      (await t.services.documents.textFor(owner.userId, budget.id)).slice(0, openings[1]!.content.length),
     ]);
-    expect(t.services.documents.passagesFor(owner.userId, conversationId, '', 1)).toHaveLength(1);
+    expect(await t.services.documents.passagesFor(owner.userId, conversationId, '', 1)).toHaveLength(1);
   });
 
   it('searches only the caller’s documents in that conversation', async () => {
@@ -207,14 +210,14 @@ describe('passagesFor', () => {
     await add('flood-elsewhere.txt', FLOOD, elsewhere.id);
     const stranger = await subscriber(t, 'olusegun');
     const theirs = await stranger.api.chat.create();
-    await t.services.documents.upload(t.services.users.findById(stranger.userId)!, {
+    await t.services.documents.upload((await t.services.users.findById(stranger.userId))!, {
       conversationId: theirs.id,
       file: fileOf('flood.txt', FLOOD),
     });
 
-    const found = t.services.documents.passagesFor(owner.userId, conversationId, 'flood barrier steel', 10);
+    const found = await t.services.documents.passagesFor(owner.userId, conversationId, 'flood barrier steel', 10);
     expect(new Set(found.map((p) => p.documentId))).toEqual(new Set([budget.id]));
-    expect(t.services.documents.passagesFor(owner.userId, theirs.id, 'flood barrier steel')).toEqual([]);
+    expect(await t.services.documents.passagesFor(owner.userId, theirs.id, 'flood barrier steel')).toEqual([]);
   });
 
   it('never lets the query be FTS syntax', async () => {
@@ -241,9 +244,12 @@ describe('passagesFor', () => {
       '+',
       '\u0000',
     ];
-    for (const q of hostile) expect(() => t.services.documents.passagesFor(owner.userId, conversationId, q), q).not.toThrow();
+    for (const q of hostile)
+      await expect(t.services.documents.passagesFor(owner.userId, conversationId, q), q).resolves.toBeInstanceOf(Array);
     for (const q of ['flood*', '^flood', 'content:flood', 'NEAR(flood barrier', '-flood']) {
-      expect(t.services.documents.passagesFor(owner.userId, conversationId, q, 1)[0]!.content, q).toContain('flood barrier was delayed');
+      expect((await t.services.documents.passagesFor(owner.userId, conversationId, q, 1))[0]!.content, q).toContain(
+        'flood barrier was delayed',
+      );
     }
   });
 });
@@ -266,17 +272,17 @@ describe('owner checks', () => {
     const { owner, conversationId, add } = await setup();
     const doc = await add('budget.txt', BUDGET);
     const stranger = await subscriber(t, 'olusegun');
-    expect(await failure(Promise.resolve().then(() => t.services.documents.textFor(stranger.userId, doc.id)))).toMatchObject({
+    expect(await failure(t.services.documents.textFor(stranger.userId, doc.id))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Document not found',
     });
-    expect(await failure(Promise.resolve().then(() => t.services.documents.remove(stranger.userId, doc.id)))).toMatchObject({
+    expect(await failure(t.services.documents.remove(stranger.userId, doc.id))).toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(await failure(Promise.resolve().then(() => t.services.documents.list(stranger.userId, conversationId)))).toMatchObject({
+    expect(await failure(t.services.documents.list(stranger.userId, conversationId))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Conversation not found',
     });
-    expect(t.services.documents.textFor(owner.userId, doc.id)).toBe(BUDGET);
+    expect(await t.services.documents.textFor(owner.userId, doc.id)).toBe(BUDGET);
   });
 });

@@ -65,26 +65,28 @@ export function createTeamService(deps: TeamServiceDeps) {
   const { db, clock } = deps;
 
   /** Read now, not from the request's user row: a call may follow a join or a removal. */
-  function currentTeamId(user: UserRow): number | null {
-    return db.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get()?.teamId ?? null;
+  async function currentTeamId(user: UserRow): Promise<number | null> {
+    const [row] = await db.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).limit(1);
+    return row?.teamId ?? null;
   }
 
-  function teamOf(user: UserRow): TeamRow {
-    const teamId = currentTeamId(user);
-    const team = teamId != null ? findTeam(db, teamId) : undefined;
+  async function teamOf(user: UserRow): Promise<TeamRow> {
+    const teamId = await currentTeamId(user);
+    const team = teamId != null ? await findTeam(db, teamId) : undefined;
     if (!team) fail('NOT_FOUND', TEAM_MESSAGES.notInTeam);
     return team;
   }
 
-  function ownedTeam(user: UserRow): TeamRow {
-    const team = teamOf(user);
+  async function ownedTeam(user: UserRow): Promise<TeamRow> {
+    const team = await teamOf(user);
     if (team.ownerId !== user.id) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
     return team;
   }
 
-  function inviterName(invitation: TeamInvitationRow, team: TeamRow): string {
+  async function inviterName(invitation: TeamInvitationRow, team: TeamRow): Promise<string> {
     const id = invitation.invitedById ?? team.ownerId;
-    return db.select({ username: users.username }).from(users).where(eq(users.id, id)).get()?.username ?? team.name;
+    const [inviter] = await db.select({ username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+    return inviter?.username ?? team.name;
   }
 
   function isLive(invitation: TeamInvitationRow, now = clock()): boolean {
@@ -92,18 +94,13 @@ export function createTeamService(deps: TeamServiceDeps) {
   }
 
   /** By id (the popup) or by the e-mailed token (the page). */
-  function findInvitation(ref: number | string): TeamInvitationRow | undefined {
-    if (isIdReference(ref))
-      return db
-        .select()
-        .from(teamInvitations)
-        .where(eq(teamInvitations.id, Number(ref)))
-        .get();
-    return db
+  async function findInvitation(ref: number | string): Promise<TeamInvitationRow | undefined> {
+    const [found] = await db
       .select()
       .from(teamInvitations)
-      .where(eq(teamInvitations.tokenHash, hashToken(ref)))
-      .get();
+      .where(isIdReference(ref) ? eq(teamInvitations.id, Number(ref)) : eq(teamInvitations.tokenHash, hashToken(ref)))
+      .limit(1);
+    return found;
   }
 
   async function sendInvitation(team: TeamRow, invitation: TeamInvitationRow, token: string, inviter: UserRow): Promise<IssuedInvitation> {
@@ -132,131 +129,129 @@ export function createTeamService(deps: TeamServiceDeps) {
   }
 
   /** Creates the team with its owner as first member; `ownerBusy` answers an owner already in a team. */
-  function insertTeam(ownerId: number, name: string, maxSeats: number, ownerBusy: string): TeamRow {
-    return db.transaction(
-      (tx) => {
-        const current = tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, ownerId)).get();
-        if (!current) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-        if (current.teamId != null) fail('CONFLICT', ownerBusy);
-        const now = clock();
-        const team = tx.insert(teams).values({ name, ownerId, maxSeats, createdAt: now }).returning().get();
-        tx.update(users).set({ teamId: team.id, teamJoinedAt: now }).where(eq(users.id, ownerId)).run();
-        return team;
-      },
-      { behavior: 'immediate' },
-    );
+  function insertTeam(ownerId: number, name: string, maxSeats: number, ownerBusy: string): Promise<TeamRow> {
+    return db.transaction(async (tx) => {
+      const [current] = await tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, ownerId)).limit(1);
+      if (!current) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+      if (current.teamId != null) fail('CONFLICT', ownerBusy);
+      const now = clock();
+      const [team] = await tx.insert(teams).values({ name, ownerId, maxSeats, createdAt: now }).returning();
+      await tx.update(users).set({ teamId: team!.id, teamJoinedAt: now }).where(eq(users.id, ownerId));
+      return team!;
+    });
   }
 
   async function inviteTo(team: TeamRow, inviter: UserRow, email: string): Promise<IssuedInvitation> {
     const address = email.toLowerCase();
     const token = newInvitationToken();
-    const invitation = db.transaction(
-      (tx) => {
-        const invitee = tx.select({ teamId: users.teamId }).from(users).where(eq(users.email, address)).get();
-        if (invitee?.teamId === team.id) fail('CONFLICT', TEAM_ERRORS.alreadyMember);
-        if (countMembers(tx, team.id) >= team.maxSeats) seatsFull(team);
-        const now = clock();
-        const sameAddress = and(
-          eq(teamInvitations.teamId, team.id),
-          eq(teamInvitations.email, address),
-          eq(teamInvitations.status, 'pending'),
-        );
-        const live = tx
-          .select({ id: teamInvitations.id })
-          .from(teamInvitations)
-          .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
-          .get();
-        if (live) fail('CONFLICT', TEAM_ERRORS.alreadyInvited);
-        takeEmailAllowance(team);
-        // An expired invitation to the same address is replaced, so the owner sees one row per person.
-        tx.delete(teamInvitations).where(sameAddress).run();
-        return tx
-          .insert(teamInvitations)
-          .values({
-            teamId: team.id,
-            email: address,
-            tokenHash: hashToken(token),
-            invitedById: inviter.id,
-            createdAt: now,
-            updatedAt: now,
-            expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-          })
-          .returning()
-          .get();
-      },
-      { behavior: 'immediate' },
-    );
+    const invitation = await db.transaction(async (tx) => {
+      const [invitee] = await tx.select({ teamId: users.teamId }).from(users).where(eq(users.email, address)).limit(1);
+      if (invitee?.teamId === team.id) fail('CONFLICT', TEAM_ERRORS.alreadyMember);
+      if ((await countMembers(tx, team.id)) >= team.maxSeats) seatsFull(team);
+      const now = clock();
+      const sameAddress = and(
+        eq(teamInvitations.teamId, team.id),
+        eq(teamInvitations.email, address),
+        eq(teamInvitations.status, 'pending'),
+      );
+      const [live] = await tx
+        .select({ id: teamInvitations.id })
+        .from(teamInvitations)
+        .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
+        .limit(1);
+      if (live) fail('CONFLICT', TEAM_ERRORS.alreadyInvited);
+      takeEmailAllowance(team);
+      // An expired invitation to the same address is replaced, so the owner sees one row per person.
+      await tx.delete(teamInvitations).where(sameAddress);
+      const [inserted] = await tx
+        .insert(teamInvitations)
+        .values({
+          teamId: team.id,
+          email: address,
+          tokenHash: hashToken(token),
+          invitedById: inviter.id,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+        })
+        .returning();
+      return inserted!;
+    });
     return sendInvitation(team, invitation, token, inviter);
   }
 
   async function resendFor(team: TeamRow, inviter: UserRow, invitationId: number): Promise<IssuedInvitation> {
-    const found = db
+    const [found] = await db
       .select()
       .from(teamInvitations)
       .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
-      .get();
+      .limit(1);
     if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
     if (found.status !== 'pending') fail('BAD_REQUEST', TEAM_ERRORS.notPending);
     takeEmailAllowance(team);
     const token = newInvitationToken();
     const now = clock();
-    const invitation = db
+    const [invitation] = await db
       .update(teamInvitations)
       .set({ tokenHash: hashToken(token), updatedAt: now, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) })
       .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')))
-      .returning()
-      .get();
+      .returning();
     if (!invitation) fail('BAD_REQUEST', TEAM_ERRORS.notPending);
     return sendInvitation(team, invitation, token, inviter);
   }
 
   const service = {
     /** For the access service: what a member's cover depends on, read on every request. */
-    findForAccess(teamId: number): { name: string; subscriptionStatus: string } | undefined {
-      return db.select({ name: teams.name, subscriptionStatus: teams.subscriptionStatus }).from(teams).where(eq(teams.id, teamId)).get();
+    async findForAccess(teamId: number): Promise<{ name: string; subscriptionStatus: string } | undefined> {
+      const [team] = await db
+        .select({ name: teams.name, subscriptionStatus: teams.subscriptionStatus })
+        .from(teams)
+        .where(eq(teams.id, teamId))
+        .limit(1);
+      return team;
     },
 
-    get(user: UserRow): Team {
-      return toTeam(db, teamOf(user));
+    async get(user: UserRow): Promise<Team> {
+      return toTeam(db, await teamOf(user));
     },
 
-    members(user: UserRow): TeamMember[] {
-      return listMembers(db, teamOf(user));
+    async members(user: UserRow): Promise<TeamMember[]> {
+      return listMembers(db, await teamOf(user));
     },
 
-    invitations(user: UserRow): Invitation[] {
-      return listInvitations(db, ownedTeam(user).id);
+    async invitations(user: UserRow): Promise<Invitation[]> {
+      return listInvitations(db, (await ownedTeam(user)).id);
     },
 
     /** The caller becomes the owner and first member of a team of the default seats. */
-    create(user: UserRow, name: string): Team {
-      return toTeam(db, insertTeam(user.id, name, LIMITS.defaultTeamSeats, TEAM_ERRORS.alreadyInTeam));
+    async create(user: UserRow, name: string): Promise<Team> {
+      return toTeam(db, await insertTeam(user.id, name, LIMITS.defaultTeamSeats, TEAM_ERRORS.alreadyInTeam));
     },
 
-    invite(user: UserRow, email: string): Promise<IssuedInvitation> {
-      return inviteTo(ownedTeam(user), user, email);
+    async invite(user: UserRow, email: string): Promise<IssuedInvitation> {
+      return inviteTo(await ownedTeam(user), user, email);
     },
 
     /** A new token and a new week; the old link stops working. */
-    resend(user: UserRow, invitationId: number): Promise<IssuedInvitation> {
-      return resendFor(ownedTeam(user), user, invitationId);
+    async resend(user: UserRow, invitationId: number): Promise<IssuedInvitation> {
+      return resendFor(await ownedTeam(user), user, invitationId);
     },
 
-    cancel(user: UserRow, invitationId: number): { success: true } {
-      const team = ownedTeam(user);
-      const gone = db
+    async cancel(user: UserRow, invitationId: number): Promise<{ success: true }> {
+      const team = await ownedTeam(user);
+      const gone = await db
         .delete(teamInvitations)
         .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
-        .run();
-      if (gone.changes === 0) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+        .returning({ id: teamInvitations.id });
+      if (gone.length === 0) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
       return { success: true };
     },
 
     /** Pending, unexpired invitations to the caller's e-mail, from teams they are not in. */
-    pending(user: UserRow): PendingInvitation[] {
+    async pending(user: UserRow): Promise<PendingInvitation[]> {
       const now = clock();
-      const teamId = currentTeamId(user);
-      return db
+      const teamId = await currentTeamId(user);
+      const rows = await db
         .select({ invitation: teamInvitations, team: teams })
         .from(teamInvitations)
         .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
@@ -268,119 +263,116 @@ export function createTeamService(deps: TeamServiceDeps) {
             teamId == null ? undefined : ne(teams.id, teamId),
           ),
         )
-        .orderBy(teamInvitations.createdAt, teamInvitations.id)
-        .all()
-        .map(({ invitation, team }) => ({
+        .orderBy(teamInvitations.createdAt, teamInvitations.id);
+      const pending: PendingInvitation[] = [];
+      for (const { invitation, team } of rows) {
+        pending.push({
           id: invitation.id,
           // Only the e-mailed token's hash is kept; the id serves the signed-in invitee (see PendingInvitation).
           token: String(invitation.id),
           teamName: team.name,
-          inviterName: inviterName(invitation, team),
+          inviterName: await inviterName(invitation, team),
           expiresAt: invitation.expiresAt.toISOString(),
-        }));
+        });
+      }
+      return pending;
     },
 
     /** What the public invitation page may show; only an e-mailed token opens it. */
-    preview(token: string): InvitationPreview {
-      const invitation = isIdReference(token) ? undefined : findInvitation(token);
-      const team = invitation && isLive(invitation) ? findTeam(db, invitation.teamId) : undefined;
+    async preview(token: string): Promise<InvitationPreview> {
+      const invitation = isIdReference(token) ? undefined : await findInvitation(token);
+      const team = invitation && isLive(invitation) ? await findTeam(db, invitation.teamId) : undefined;
       if (!invitation || !team) fail('NOT_FOUND', TEAM_MESSAGES.invalidInvitation);
       return {
         teamName: team.name,
-        inviterName: inviterName(invitation, team),
+        inviterName: await inviterName(invitation, team),
         email: invitation.email,
         expiresAt: invitation.expiresAt.toISOString(),
       };
     },
 
     /**
-     * Joins the caller to the team. The checks and the join are one synchronous
-     * transaction holding the write lock, so two people racing for the last seat
-     * get one success and one seats-full conflict.
+     * Joins the caller to the team. The checks and the join are one transaction
+     * holding the write lock, so two people racing for the last seat get one
+     * success and one seats-full conflict.
      */
-    accept(user: UserRow, ref: number | string): { team: Team } {
-      const found = findInvitation(ref);
+    async accept(user: UserRow, ref: number | string): Promise<{ team: Team }> {
+      const found = await findInvitation(ref);
       const ownAddress = found?.email === user.email.toLowerCase();
       // An id names someone else's invitation only to its invitee: to anyone else it is just invalid.
       if (!found || (!ownAddress && isIdReference(ref))) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
       if (!ownAddress) fail('FORBIDDEN', TEAM_ERRORS.otherEmail);
-      const team = db.transaction(
-        (tx) => {
-          const invitation = tx.select().from(teamInvitations).where(eq(teamInvitations.id, found.id)).get();
-          const now = clock();
-          if (!invitation || !isLive(invitation, now)) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
-          const current = tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).get();
-          if (current?.teamId != null) fail('CONFLICT', TEAM_ERRORS.alreadyInTeam);
-          const row = findTeam(tx, invitation.teamId);
-          if (!row) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
-          if (countMembers(tx, row.id) >= row.maxSeats) seatsFull(row);
-          tx.update(users)
-            .set({ teamId: row.id, teamJoinedAt: now })
-            .where(and(eq(users.id, user.id), isNull(users.teamId)))
-            .run();
-          tx.update(teamInvitations).set({ status: 'accepted', updatedAt: now }).where(eq(teamInvitations.id, invitation.id)).run();
-          return row;
-        },
-        { behavior: 'immediate' },
-      );
-      return { team: toTeam(db, team) };
+      const team = await db.transaction(async (tx) => {
+        const [invitation] = await tx.select().from(teamInvitations).where(eq(teamInvitations.id, found.id)).limit(1);
+        const now = clock();
+        if (!invitation || !isLive(invitation, now)) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
+        const [current] = await tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).limit(1);
+        if (current?.teamId != null) fail('CONFLICT', TEAM_ERRORS.alreadyInTeam);
+        const row = await findTeam(tx, invitation.teamId);
+        if (!row) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
+        if ((await countMembers(tx, row.id)) >= row.maxSeats) seatsFull(row);
+        await tx
+          .update(users)
+          .set({ teamId: row.id, teamJoinedAt: now })
+          .where(and(eq(users.id, user.id), isNull(users.teamId)));
+        await tx.update(teamInvitations).set({ status: 'accepted', updatedAt: now }).where(eq(teamInvitations.id, invitation.id));
+        return row;
+      });
+      return { team: await toTeam(db, team) };
     },
 
-    decline(user: UserRow, ref: number | string): { success: true } {
-      const found = findInvitation(ref);
+    async decline(user: UserRow, ref: number | string): Promise<{ success: true }> {
+      const found = await findInvitation(ref);
       if (!found || (found.email !== user.email.toLowerCase() && isIdReference(ref))) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
       if (found.email !== user.email.toLowerCase()) fail('FORBIDDEN', TEAM_ERRORS.otherEmail);
       if (!isLive(found)) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
-      db.update(teamInvitations)
+      await db
+        .update(teamInvitations)
         .set({ status: 'declined', updatedAt: clock() })
-        .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')))
-        .run();
+        .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')));
       return { success: true };
     },
 
     /** The member loses the team's cover on their next request. */
-    removeMember(user: UserRow, memberId: number): { success: true } {
-      const team = ownedTeam(user);
+    async removeMember(user: UserRow, memberId: number): Promise<{ success: true }> {
+      const team = await ownedTeam(user);
       if (memberId === user.id || memberId === team.ownerId) fail('BAD_REQUEST', TEAM_ERRORS.removeSelf);
-      const gone = db
+      const gone = await db
         .update(users)
         .set({ teamId: null, teamJoinedAt: null })
         .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
-        .run();
-      if (gone.changes === 0) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
+        .returning({ id: users.id });
+      if (gone.length === 0) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
       return { success: true };
     },
 
-    leave(user: UserRow): { success: true } {
-      const team = teamOf(user);
+    async leave(user: UserRow): Promise<{ success: true }> {
+      const team = await teamOf(user);
       if (team.ownerId === user.id) fail('BAD_REQUEST', TEAM_ERRORS.ownerCannotLeave);
-      db.update(users)
+      await db
+        .update(users)
         .set({ teamId: null, teamJoinedAt: null })
-        .where(and(eq(users.id, user.id), eq(users.teamId, team.id)))
-        .run();
+        .where(and(eq(users.id, user.id), eq(users.teamId, team.id)));
       return { success: true };
     },
 
-    transferOwnership(user: UserRow, memberId: number): Team {
-      const team = ownedTeam(user);
+    async transferOwnership(user: UserRow, memberId: number): Promise<Team> {
+      const team = await ownedTeam(user);
       if (memberId === user.id) fail('BAD_REQUEST', TEAM_ERRORS.transferToSelf);
-      const row = db.transaction(
-        (tx) => {
-          const member = tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
-            .get();
-          if (!member) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
-          return tx
-            .update(teams)
-            .set({ ownerId: member.id })
-            .where(and(eq(teams.id, team.id), eq(teams.ownerId, user.id)))
-            .returning()
-            .get();
-        },
-        { behavior: 'immediate' },
-      );
+      const row = await db.transaction(async (tx) => {
+        const [member] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
+          .limit(1);
+        if (!member) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
+        const [updated] = await tx
+          .update(teams)
+          .set({ ownerId: member.id })
+          .where(and(eq(teams.id, team.id), eq(teams.ownerId, user.id)))
+          .returning();
+        return updated;
+      });
       if (!row) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
       return toTeam(db, row);
     },
@@ -388,51 +380,48 @@ export function createTeamService(deps: TeamServiceDeps) {
     // What the admin console does to any team, by id. The rules are the ones above.
 
     /** 404 when there is no such team. */
-    find(teamId: number): TeamRow {
-      const team = findTeam(db, teamId);
+    async find(teamId: number): Promise<TeamRow> {
+      const team = await findTeam(db, teamId);
       if (!team) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
       return team;
     },
 
     /** For an owner in no team: 409 otherwise. */
-    createFor(ownerId: number, name: string, maxSeats: number): TeamRow {
+    createFor(ownerId: number, name: string, maxSeats: number): Promise<TeamRow> {
       return insertTeam(ownerId, name, maxSeats, ADMIN_MESSAGES.ownerInTeam);
     },
 
-    membersOf: (team: TeamRow): TeamMember[] => listMembers(db, team),
-    invitationsOf: (team: TeamRow): Invitation[] => listInvitations(db, team.id),
+    membersOf: (team: TeamRow): Promise<TeamMember[]> => listMembers(db, team),
+    invitationsOf: (team: TeamRow): Promise<Invitation[]> => listInvitations(db, team.id),
     inviteTo,
     resendFor,
 
     /** Never below the seats in use: 400 and nothing changes. Returns the team before and after. */
-    update(teamId: number, change: { name: string; maxSeats: number }): { before: TeamRow; after: TeamRow } {
-      return db.transaction(
-        (tx) => {
-          const before = findTeam(tx, teamId);
-          if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
-          const used = countMembers(tx, teamId);
-          if (change.maxSeats < used) fail('BAD_REQUEST', ADMIN_MESSAGES.seatsBelowUsed(used), { usedSeats: used });
-          const after = tx.update(teams).set(change).where(eq(teams.id, teamId)).returning().get()!;
-          return { before, after };
-        },
-        { behavior: 'immediate' },
-      );
+    update(teamId: number, change: { name: string; maxSeats: number }): Promise<{ before: TeamRow; after: TeamRow }> {
+      return db.transaction(async (tx) => {
+        const before = await findTeam(tx, teamId);
+        if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
+        const used = await countMembers(tx, teamId);
+        if (change.maxSeats < used) fail('BAD_REQUEST', ADMIN_MESSAGES.seatsBelowUsed(used), { usedSeats: used });
+        const [after] = await tx.update(teams).set(change).where(eq(teams.id, teamId)).returning();
+        return { before, after: after! };
+      });
     },
 
     /** Members are released (trigger `teams_release_members`); invitations go with the team. */
-    remove(teamId: number): TeamRow {
-      const gone = db.delete(teams).where(eq(teams.id, teamId)).returning().get();
+    async remove(teamId: number): Promise<TeamRow> {
+      const [gone] = await db.delete(teams).where(eq(teams.id, teamId)).returning();
       if (!gone) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
       return gone;
     },
 
     /** Read by the access service on each member's next request. */
-    setStatus(teamId: number, status: 'active' | 'suspended'): { before: TeamRow; after: TeamRow } {
-      return db.transaction((tx) => {
-        const before = findTeam(tx, teamId);
+    setStatus(teamId: number, status: 'active' | 'suspended'): Promise<{ before: TeamRow; after: TeamRow }> {
+      return db.transaction(async (tx) => {
+        const before = await findTeam(tx, teamId);
         if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
-        const after = tx.update(teams).set({ subscriptionStatus: status }).where(eq(teams.id, teamId)).returning().get()!;
-        return { before, after };
+        const [after] = await tx.update(teams).set({ subscriptionStatus: status }).where(eq(teams.id, teamId)).returning();
+        return { before, after: after! };
       });
     },
   };

@@ -4,13 +4,14 @@ import type { Invitation, Team, TeamMember } from '../../../shared/schemas/team'
 import type { DB } from '../../db';
 
 /** Seats in use: always counted from the members, so it cannot drift. */
-export function countMembers(db: Pick<DB, 'select'>, teamId: number): number {
-  return db.select({ n: count() }).from(users).where(eq(users.teamId, teamId)).get()?.n ?? 0;
+export async function countMembers(db: Pick<DB, 'select'>, teamId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.teamId, teamId));
+  return row?.n ?? 0;
 }
 
-export function toTeam(db: Pick<DB, 'select'>, row: TeamRow): Team {
-  const owner = db.select({ username: users.username }).from(users).where(eq(users.id, row.ownerId)).get();
-  return teamShape(row, owner?.username ?? '', countMembers(db, row.id));
+export async function toTeam(db: Pick<DB, 'select'>, row: TeamRow): Promise<Team> {
+  const [owner] = await db.select({ username: users.username }).from(users).where(eq(users.id, row.ownerId)).limit(1);
+  return teamShape(row, owner?.username ?? '', await countMembers(db, row.id));
 }
 
 /** API.md's Team, given what is read from other rows. */
@@ -52,27 +53,26 @@ export function toInvitation(r: TeamInvitationRow): Invitation {
 }
 
 /** The owner first, then in joining order. */
-export function listMembers(db: DB, team: TeamRow): TeamMember[] {
-  return db
+export async function listMembers(db: DB, team: TeamRow): Promise<TeamMember[]> {
+  const rows = await db
     .select()
     .from(users)
     .where(eq(users.teamId, team.id))
-    .orderBy(desc(sql`${users.id} = ${team.ownerId}`), asc(users.teamJoinedAt), asc(users.id))
-    .all()
-    .map(toTeamMember);
+    .orderBy(desc(sql`${users.id} = ${team.ownerId}`), asc(users.teamJoinedAt), asc(users.id));
+  return rows.map(toTeamMember);
 }
 
 /** Pending first, then newest first. */
-export function listInvitations(db: DB, teamId: number): Invitation[] {
-  return db
+export async function listInvitations(db: DB, teamId: number): Promise<Invitation[]> {
+  const rows = await db
     .select()
     .from(teamInvitations)
     .where(and(eq(teamInvitations.teamId, teamId)))
-    .orderBy(desc(sql`${teamInvitations.status} = 'pending'`), desc(teamInvitations.createdAt), desc(teamInvitations.id))
-    .all()
-    .map(toInvitation);
+    .orderBy(desc(sql`${teamInvitations.status} = 'pending'`), desc(teamInvitations.createdAt), desc(teamInvitations.id));
+  return rows.map(toInvitation);
 }
 
-export function findTeam(db: Pick<DB, 'select'>, teamId: number): TeamRow | undefined {
-  return db.select().from(teams).where(eq(teams.id, teamId)).get();
+export async function findTeam(db: Pick<DB, 'select'>, teamId: number): Promise<TeamRow | undefined> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  return team;
 }

@@ -23,7 +23,7 @@ describe('teams service', () => {
     const invitation = await owner.api.team.invite({ email: 'milo@news.example' });
     const token = tokenOfUrl(invitation.inviteUrl);
     expect(token).toMatch(/^[a-z2-7]{32}$/);
-    const row = t.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get()!;
+    const row = (await t.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id)))[0]!;
     expect(row.tokenHash).toBe(hashToken(token));
     const file = t.db.$client.prepare('SELECT * FROM team_invitations').all();
     expect(JSON.stringify(file)).not.toContain(token);
@@ -31,10 +31,10 @@ describe('teams service', () => {
 
   it('tells the access service the team status as it is now', async () => {
     const { team } = await ownerAndInvitee();
-    expect(t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'inactive' });
-    t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, team.id)).run();
-    expect(t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'suspended' });
-    expect(t.services.teams.findForAccess(team.id + 1)).toBeUndefined();
+    expect(await t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'inactive' });
+    await t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, team.id));
+    expect(await t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'suspended' });
+    expect(await t.services.teams.findForAccess(team.id + 1)).toBeUndefined();
   });
 
   it('releases the members and drops the invitations of a team whose owner account is deleted', async () => {
@@ -43,11 +43,11 @@ describe('teams service', () => {
     await milo.api.team.acceptInvitation({ token: tokenOfUrl(invitation.inviteUrl) });
     await owner.api.team.invite({ email: 'nora@news.example' });
 
-    t.db.delete(users).where(eq(users.id, owner.userId)).run();
+    await t.db.delete(users).where(eq(users.id, owner.userId));
 
-    expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()).toBeUndefined();
-    expect(t.services.users.findById(milo.userId)).toMatchObject({ teamId: null });
-    expect(t.db.select().from(teamInvitations).all()).toEqual([]);
+    expect((await t.db.select().from(teams).where(eq(teams.id, team.id)))[0]).toBeUndefined();
+    expect(await t.services.users.findById(milo.userId)).toMatchObject({ teamId: null });
+    expect(await t.db.select().from(teamInvitations)).toEqual([]);
     expect(await milo.api.team.create({ name: 'New Desk' })).toMatchObject({ ownerId: milo.userId, usedSeats: 1 });
   });
 });

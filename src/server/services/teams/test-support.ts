@@ -9,8 +9,8 @@ import type { TestApp } from '../../test-app';
 import { registerUser } from '../../test-http';
 
 /** Stands in for the admin console and team billing, which set a team's status in production. */
-export function setTeamStatus(t: TestApp, teamId: number, subscriptionStatus: 'active' | 'suspended' | 'inactive') {
-  t.db.update(teams).set({ subscriptionStatus }).where(eq(teams.id, teamId)).run();
+export async function setTeamStatus(t: TestApp, teamId: number, subscriptionStatus: 'active' | 'suspended' | 'inactive') {
+  await t.db.update(teams).set({ subscriptionStatus }).where(eq(teams.id, teamId));
 }
 
 /** Every message the outbox holds for `address`, decoded enough to read its text and link. */
@@ -43,10 +43,10 @@ export async function teamOfTwo(t: TestApp) {
 }
 
 /** The access rule as every editor request applies it, for the user as stored now: 'granted' or the refusal's code. */
-export function editorAccess(t: TestApp, email: string): string {
-  const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
+export async function editorAccess(t: TestApp, email: string): Promise<string> {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email)).limit(1);
   try {
-    t.services.access.assertEditorAccess(user);
+    await t.services.access.assertEditorAccess(user!);
     return 'granted';
   } catch (e) {
     if (!(e instanceof TRPCError)) throw e;
