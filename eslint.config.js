@@ -17,6 +17,30 @@ export default tseslint.config(
     },
   },
   {
+    // The data layer's shared dialect (docs/decisions/020-async-data-layer.md): PostgreSQL's query
+    // builders have no get/all/run/values, and its results no `.changes`. Only a call ending a builder
+    // chain (after from, where, set, returning...) is matched, never Map, Set or array methods.
+    files: ['src/server/**/*.ts'],
+    // Dialect modules (database/, *-sqlite.ts) speak their driver's own API.
+    ignores: ['src/server/editor/**/*.test.ts', 'src/server/database/**', 'src/server/**/*-sqlite.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[arguments.length=0][callee.property.name=/^(get|all|run|values|prepare)$/][callee.object.callee.property.name=/^(from|where|orderBy|groupBy|having|limit|offset|innerJoin|leftJoin|set|values|returning|delete|onConflictDoNothing|onConflictDoUpdate)$/]',
+          message:
+            'Await the query builder instead: `(await db.select()...limit(1))[0]` for one row, the array for many, `await db.update(...)` to run (docs/decisions/020-async-data-layer.md).',
+        },
+        {
+          selector: "MemberExpression[property.name='changes'][object.type=/^(CallExpression|AwaitExpression)$/]",
+          message:
+            'Use `.returning({ id: table.id })` and its length to learn what a write touched (docs/decisions/020-async-data-layer.md).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
