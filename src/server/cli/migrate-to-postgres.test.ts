@@ -14,9 +14,12 @@ import * as pgs from '../../../db/schema.pg';
 import { stopEditor } from '../editor';
 import { connectPostgres, type PostgresDatabase } from '../postgres/connect';
 import { COPIED_TABLES, copyTables, verifyTables, type SqliteSource } from '../postgres/copy-from-sqlite';
-import { createConversationSearch, passagesFor } from '../postgres/search';
+import { postgresConversationMatcher, postgresRankedPassages } from '../postgres/search';
+import type { DB } from '../db';
+import { createConversationSearch } from '../services/chat/search';
 import { postgresForTests, type PostgresForTests } from '../postgres/test-support';
-import { passagesFor as sqlitePassagesFor } from '../services/documents/search';
+import { passagesFor } from '../services/documents/search';
+import { sqliteRankedPassages } from '../services/documents/search-sqlite';
 import { upload } from '../services/documents/test-support';
 import { createTestApp, type TestApp } from '../test-app';
 import { get, login, post, registerUser, send } from '../test-http';
@@ -202,6 +205,8 @@ describe.skipIf(!pg)('migrate-to-postgres on a populated install', () => {
     const db = await readPostgres(target.url);
     const counts: Record<string, number> = {};
     for (const table of COPIED_TABLES) {
+      // the SQLite file read directly, as the command reads it
+      // eslint-disable-next-line no-restricted-syntax
       const onSqlite = inKeyOrder(source.select().from(table.lite).all() as Row[], table.key);
       const onPostgres = inKeyOrder((await db.select().from(table.pg)) as Row[], table.key);
       expect(onPostgres, table.name).toEqual(onSqlite);
@@ -214,7 +219,7 @@ describe.skipIf(!pg)('migrate-to-postgres on a populated install', () => {
     expect((await db.select().from(pgs.users).where(eq(pgs.users.id, ines.id)))[0]!.teamId).toBe(team.id);
 
     // The sidebar search answers the same on both engines, for every user.
-    const search = createConversationSearch(db);
+    const search = createConversationSearch(postgresConversationMatcher(db));
     const queries = ['budget', 'Budget council', 'caf', 'café', 'zurich', 'ZÜRICH', 'regatta', 'transit fares', 'élection', 'ELECTION'];
     queries.push('harbour', 'rég', 'mil', 'riverfront park', 'nothing like this', 'the');
     let hits = 0;
@@ -237,9 +242,9 @@ describe.skipIf(!pg)('migrate-to-postgres on a populated install', () => {
       'the',
       'unrelated words',
     ]) {
-      const onSqlite = await sqlitePassagesFor(t.db, mariana.id, council, q);
+      const onSqlite = await passagesFor(t.db, sqliteRankedPassages, mariana.id, council, q);
       expect(onSqlite.length).toBeGreaterThan(0);
-      expect(await passagesFor(db, mariana.id, council, q), q).toEqual(onSqlite);
+      expect(await passagesFor(db as unknown as DB, postgresRankedPassages, mariana.id, council, q), q).toEqual(onSqlite);
     }
 
     // New rows continue where SQLite would have: after the highest id it ever gave, deleted rows included.

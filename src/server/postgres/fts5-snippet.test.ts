@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ftsQuery, ownedFtsQuery } from '../services/chat/search';
+import { ftsQuery } from '../services/chat/search';
+import { ownedFtsQuery } from '../services/chat/search-sqlite';
 import { fts5Snippet } from './fts5-snippet';
 import { searchTerms } from './search';
 

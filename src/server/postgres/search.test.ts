@@ -3,11 +3,21 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import * as lite from '../../../db/schema.sqlite';
 import * as pgs from '../../../db/schema.pg';
 import { openDatabase, type DB } from '../db';
-import { createConversationSearch as createSqliteSearch } from '../services/chat/search';
+import { createConversationSearch } from '../services/chat/search';
+import { sqliteConversationMatcher } from '../services/chat/search-sqlite';
 import { chunkText } from '../services/documents/chunk';
-import { passagesFor as sqlitePassagesFor } from '../services/documents/search';
+import { passagesFor as sharedPassagesFor } from '../services/documents/search';
+import { sqliteRankedPassages } from '../services/documents/search-sqlite';
 import type { PostgresDatabase } from './connect';
-import { createConversationSearch, passagesFor } from './search';
+import { postgresConversationMatcher, postgresRankedPassages } from './search';
+
+// Each engine's half of the search under the shared whole, as the services put them together.
+const createSqliteSearch = (db: DB) => createConversationSearch(sqliteConversationMatcher(db));
+const createPostgresSearch = (db: PostgresDatabase) => createConversationSearch(postgresConversationMatcher(db));
+const sqlitePassagesFor = (db: DB, userId: number, conversationId: number, q: string, limit?: number) =>
+  sharedPassagesFor(db, sqliteRankedPassages, userId, conversationId, q, limit);
+const passagesFor = (db: PostgresDatabase, userId: number, conversationId: number, q: string, limit?: number) =>
+  sharedPassagesFor(db as unknown as DB, postgresRankedPassages, userId, conversationId, q, limit);
 import { postgresForTests, type PostgresForTests } from './test-support';
 
 const setup = await postgresForTests();
@@ -63,10 +73,7 @@ async function insertBoth(rows: Partial<Rows>) {
   ] as const) {
     if (!values.length) continue;
     // One loop over five tables: each table's rows suit both of its declarations.
-    sqlite!
-      .insert(liteTable)
-      .values(values as never)
-      .run();
+    await sqlite!.insert(liteTable).values(values as never);
     await db.insert(pgTable).values(values as never);
   }
 }
@@ -179,11 +186,11 @@ describe.skipIf(!pg)('PostgreSQL sidebar search', () => {
     await fresh();
     await insertBoth(newsroom());
     const onSqlite = createSqliteSearch(sqlite!);
-    const onPostgres = createConversationSearch(db);
+    const onPostgres = createPostgresSearch(db);
     let withMessages = 0;
     for (const userId of [1, 11, 12, 13, 14]) {
       for (const q of QUERIES) {
-        const expected = onSqlite(userId, q);
+        const expected = await onSqlite(userId, q);
         withMessages += expected.filter((h) => h.messages.length).length;
         expect(await onPostgres(userId, q), `user ${userId} searching "${q}"`).toEqual(expected);
       }
@@ -195,7 +202,7 @@ describe.skipIf(!pg)('PostgreSQL sidebar search', () => {
   it('never returns another user’s conversations, whatever the words, numbers or prefixes', async () => {
     await fresh();
     await insertBoth(newsroom());
-    const search = createConversationSearch(db);
+    const search = createPostgresSearch(db);
     for (let userId = 1; userId <= 12; userId++) {
       for (const q of ['a', 'al', 'alpha', 'alpha bravo', 'amen', 'budget', 'story', 'desk', 'notes', 'owner']) {
         expect(ids(await search(userId, q)), `${userId} searching "${q}"`).toEqual([userId]);
@@ -212,7 +219,7 @@ describe.skipIf(!pg)('PostgreSQL sidebar search', () => {
   it('matches prefixes of the last word only, and every word', async () => {
     await fresh();
     await insertBoth(newsroom());
-    const search = createConversationSearch(db);
+    const search = createPostgresSearch(db);
     expect(ids(await search(13, 'regat'))).toEqual([13, 14]);
     expect(ids(await search(13, 'regatta cancel'))).toEqual([13]);
     expect(ids(await search(13, 'cancelled regat'))).toEqual([13]);
@@ -242,7 +249,7 @@ describe.skipIf(!pg)('PostgreSQL sidebar search', () => {
         { id: 4, conversationId: 3, role: 'user', content: 'regatta secrets', at: DAY },
       ],
     });
-    const search = async (userId: number, q: string) => ids(await createConversationSearch(db)(userId, q));
+    const search = async (userId: number, q: string) => ids(await createPostgresSearch(db)(userId, q));
     expect(await search(1, 'regat')).toEqual([1, 2]);
 
     await db.update(pgs.messages).set({ content: 'lighthouse keeper' }).where(eq(pgs.messages.id, 1));
@@ -280,7 +287,7 @@ describe.skipIf(!pg)('PostgreSQL sidebar search', () => {
       })),
     );
     await insertBoth({ users: [{ id: 1, username: 'mariana' }], conversations, messages });
-    const hits = await createConversationSearch(db)(1, 'budg');
+    const hits = await createPostgresSearch(db)(1, 'budg');
     expect(hits.map((h) => h.conversation.id)).toEqual(
       conversations
         .slice(10)
@@ -288,7 +295,7 @@ describe.skipIf(!pg)('PostgreSQL sidebar search', () => {
         .reverse(),
     );
     expect(hits.every((h) => h.messages.length === 6)).toBe(true);
-    expect(hits).toEqual(createSqliteSearch(sqlite!)(1, 'budg'));
+    expect(hits).toEqual(await createSqliteSearch(sqlite!)(1, 'budg'));
   });
 
   it('can read matches from the GIN index rather than every message', async () => {
@@ -376,7 +383,7 @@ describe.skipIf(!pg)('PostgreSQL document retrieval', () => {
     expect((await passagesFor(db, 1, 1, 'Why are the flood barriers delayed?'))[0]).toMatchObject({ documentId: 3 });
     expect((await passagesFor(db, 1, 1, 'cafe zurich'))[0]).toMatchObject({ documentId: 3 });
     for (const [q, limit] of queries) {
-      const expected = sqlitePassagesFor(sqlite!, 1, 1, q, limit);
+      const expected = await sqlitePassagesFor(sqlite!, 1, 1, q, limit);
       expect(await passagesFor(db, 1, 1, q, limit), `"${q}" (${limit ?? 'default'})`).toEqual(expected);
     }
   });
@@ -417,7 +424,7 @@ describe.skipIf(!pg)('PostgreSQL document retrieval', () => {
       'weather barrier flood city',
       'delayed steel harbour',
     ]) {
-      const expected = sqlitePassagesFor(sqlite!, 1, 1, q, 50);
+      const expected = await sqlitePassagesFor(sqlite!, 1, 1, q, 50);
       expect(expected.length, q).toBeGreaterThan(5);
       expect(await passagesFor(db, 1, 1, q, 50), q).toEqual(expected);
     }

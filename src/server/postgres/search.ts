@@ -1,10 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { conversations, messages } from '../../../db/schema.pg';
-import type { SearchHit } from '../../shared/schemas/chat';
-import { ftsQuery as messageFtsQuery } from '../services/chat/search';
-import { toConversation } from '../services/chat/shapes';
-import { searchSnippet } from '../services/chat/snippet';
-import { ftsQuery as passageFtsQuery, type Passage } from '../services/documents/search';
+import type { DB } from '../db';
+import { ftsQuery as messageFtsQuery, type ConversationMatcher } from '../services/chat/search';
+import { ftsQuery as passageFtsQuery, type Passage, type PassageRanker } from '../services/documents/search';
 import type { PostgresDatabase } from './connect';
 import { fts5Snippet } from './fts5-snippet';
 
@@ -13,14 +11,12 @@ import { fts5Snippet } from './fts5-snippet';
 // excerpts). Which words a query holds is decided there, once: the terms are read back out of
 // their FTS5 query strings, whose words are quoted and never contain a quote.
 
-const MAX_CONVERSATIONS = 50;
-const MAX_MESSAGE_HITS = 300;
-const MAX_MESSAGES_PER_CONVERSATION = 10;
-
 /** A passage as the queries return it (a type, not an interface, as `execute` asks). */
 type PassageRow = { documentId: number; filename: string; content: string };
 
-const quotedWords = (fts: string | null): string[] | null => (fts === null ? null : [...fts.matchAll(/"([^"]*)"/g)].map((m) => m[1]!));
+/** The words of an FTS5 query string as services/chat/search.ts and services/documents/search.ts build them. */
+export const quotedWords = (fts: string | null): string[] | null =>
+  fts === null ? null : [...fts.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
 
 /** The words of a sidebar search, the last one a prefix; null when nothing is searchable. */
 export const searchTerms = (input: string): string[] | null => quotedWords(messageFtsQuery(input));
@@ -54,7 +50,7 @@ interface ConversationFound {
  * The caller's conversations whose title holds `query`, ignoring the case of ASCII letters only,
  * as SQLite's lower() does (a C-collation lower() is ASCII-only too).
  */
-export function titleMatches(db: PostgresDatabase, userId: number, query: string): Promise<ConversationFound[]> {
+export function titleMatches(db: PostgresDatabase, userId: number, query: string, limit: number): Promise<ConversationFound[]> {
   return db
     .select({ id: conversations.id, title: conversations.title, createdAt: conversations.createdAt, updatedAt: conversations.updatedAt })
     .from(conversations)
@@ -62,11 +58,11 @@ export function titleMatches(db: PostgresDatabase, userId: number, query: string
       and(eq(conversations.userId, userId), sql`strpos(lower(${conversations.title} COLLATE "C"), lower(${query}::text COLLATE "C")) > 0`),
     )
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-    .limit(MAX_CONVERSATIONS);
+    .limit(limit);
 }
 
 /** The caller's messages holding every term (the last as a prefix), newest first, with their conversation. */
-export function messageMatches(db: PostgresDatabase, userId: number, terms: readonly string[]) {
+export function messageMatches(db: PostgresDatabase, userId: number, terms: readonly string[], limit: number) {
   return db
     .select({
       id: conversations.id,
@@ -83,30 +79,19 @@ export function messageMatches(db: PostgresDatabase, userId: number, terms: read
       and(eq(conversations.userId, userId), sql`"messages"."search_vector" @@ to_tsquery('copydesk_messages', ${messageTsquery(terms)})`),
     )
     .orderBy(desc(messages.id))
-    .limit(MAX_MESSAGE_HITS);
+    .limit(limit);
 }
 
-/** The sidebar search: conversations whose title contains the query or whose messages match it, newest first. */
-export function createConversationSearch(db: PostgresDatabase) {
-  return async function search(userId: number, query: string): Promise<SearchHit[]> {
-    const hits = new Map<number, { row: ConversationFound; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();
-    for (const row of await titleMatches(db, userId, query)) hits.set(row.id, { row, titleMatch: true, messages: [] });
-    const terms = searchTerms(query);
-    if (terms) {
-      for (const r of await messageMatches(db, userId, terms)) {
-        const hit = hits.get(r.id) ?? { row: r, titleMatch: false, messages: [] };
-        hits.set(r.id, hit);
-        hit.messages.push({ id: r.messageId, snippet: searchSnippet(fts5Snippet(r.content, terms), r.role) });
-      }
-    }
-    return [...hits.values()]
-      .sort((a, b) => b.row.updatedAt.getTime() - a.row.updatedAt.getTime() || b.row.id - a.row.id)
-      .slice(0, MAX_CONVERSATIONS)
-      .map((h) => ({
-        conversation: toConversation(h.row),
-        titleMatch: h.titleMatch,
-        messages: h.messages.sort((a, b) => a.id - b.id).slice(0, MAX_MESSAGES_PER_CONVERSATION),
-      }));
+/** The sidebar search's two lookups on PostgreSQL: a substring of the title, and the messages' tsvector. */
+export function postgresConversationMatcher(db: PostgresDatabase): ConversationMatcher {
+  return {
+    byTitle: (userId, query, limit) => titleMatches(db, userId, query, limit),
+    async byMessage(userId, fts, limit) {
+      const terms = quotedWords(fts);
+      if (!terms?.length) return [];
+      const rows = await messageMatches(db, userId, terms, limit);
+      return rows.map(({ content, ...r }) => ({ ...r, snippet: fts5Snippet(content, terms) }));
+    },
   };
 }
 
@@ -177,40 +162,6 @@ export async function rankedPassages(
   return result.rows;
 }
 
-/** The opening passages of a conversation's documents (the caller's own): first passages first, newest document first. */
-export async function openingPassages(
-  db: PostgresDatabase,
-  o: { userId: number; conversationId: number; limit: number },
-): Promise<Passage[]> {
-  if (o.limit <= 0) return [];
-  const result = await db.execute<PassageRow>(sql`
-    SELECT c.document_id AS "documentId", d.filename, c.content
-    FROM document_chunks c
-    JOIN documents d ON d.id = c.document_id
-    WHERE d.user_id = ${o.userId} AND d.conversation_id = ${o.conversationId}
-    ORDER BY c.ordinal, d.id DESC
-    LIMIT ${o.limit}`);
-  return result.rows;
-}
-
-/**
- * The passages of a conversation's documents most relevant to `query`, or the opening passages of
- * its documents when none of the query's words occurs. Only the user's own documents are searched.
- */
-export async function passagesFor(
-  db: PostgresDatabase,
-  userId: number,
-  conversationId: number,
-  query: string,
-  limit = 5,
-): Promise<Passage[]> {
-  const n = Math.max(0, Math.min(Math.trunc(limit), 50));
-  if (n === 0) return [];
-  const trimmed = (rows: Passage[]) => rows.map((r) => ({ ...r, content: r.content.trim() }));
-  const terms = passageTerms(query);
-  if (terms) {
-    const ranked = await rankedPassages(db, { userId, conversationId, terms, limit: n });
-    if (ranked.length) return trimmed(ranked);
-  }
-  return trimmed(await openingPassages(db, { userId, conversationId, limit: n }));
-}
+/** Document retrieval's ranking on PostgreSQL, for services/documents/search.ts passagesFor. */
+export const postgresRankedPassages: PassageRanker = (db: DB, userId, conversationId, match, limit) =>
+  rankedPassages(db as unknown as PostgresDatabase, { userId, conversationId, terms: quotedWords(match) ?? [], limit });
