@@ -1,11 +1,37 @@
 import { defineConfig } from 'vitest/config';
+import { postgresBinDir } from './scripts/postgres-cluster.mjs';
+
+/**
+ * The unit and integration suite runs on SQLite and, when a PostgreSQL can be had (TEST_DATABASE_URL,
+ * or Debian's server to start a throwaway cluster; always on CI, where .ci/run installs it), again on
+ * PostgreSQL: every test that reaches a database. The editor's and the client's tests touch none.
+ */
+const postgres = Boolean(process.env.TEST_DATABASE_URL || process.env.CI || postgresBinDir()) && process.env.COPYDESK_TEST_POSTGRES !== '0';
+
+const include = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include } },
+      ...(postgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['src/server/**/*.test.ts'],
+                exclude: ['src/server/editor/**', 'src/server/postgres/**', 'src/server/cli/migrate-to-postgres.test.ts'],
+                env: { COPYDESK_TEST_ENGINE: 'postgres' },
+                globalSetup: ['src/server/postgres/test-global-setup.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

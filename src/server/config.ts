@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** DATABASE_URL: a PostgreSQL shared by every instance; unset, the SQLite file in dataDir. */
+  databaseUrl?: string;
   appUrl: string;
   appOrigin: string;
   secureCookies: boolean;
@@ -91,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
     appUrl,
     appOrigin,
     secureCookies: appOrigin.startsWith('https:'),
@@ -120,4 +123,18 @@ export function loadConfig(env: Env = process.env): Config {
     storageQuotaMb: positiveInt(env, 'STORAGE_QUOTA_MB', 200),
     maxExtractions: positiveInt(env, 'MAX_EXTRACTIONS', 2),
   };
+}
+
+function databaseUrlFrom(raw: string | undefined): string | undefined {
+  const url = nonEmpty(raw);
+  if (url && !/^postgres(ql)?:\/\//i.test(url))
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the SQLite file in DATA_DIR)');
+  return url;
+}
+
+/** Where the database is, for the log: the host and database of a URL, never its password. */
+export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `SQLite ${path.join(config.dataDir, 'app.db')}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
 }

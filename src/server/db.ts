@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import { openPostgres } from './database/engine';
 import { openSqlite, type SqliteDatabase } from './database/sqlite';
 
 // Resolved here, two folders below the repository as the server bundle is too.
@@ -11,6 +13,12 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * (tx) => ...)`), plus the dialect's hooks. See docs/decisions/020-async-data-layer.md.
  */
 export type DB = SqliteDatabase;
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else the SQLite file in DATA_DIR; migrated. */
+export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, onError?: (e: Error) => void): Promise<DB> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, onError);
+  return openDatabase(path.join(config.dataDir, 'app.db'));
+}
 
 /** Opens (creating if needed) the SQLite file, sets the pragmas and applies migrations. */
 export function openDatabase(file: string): DB {

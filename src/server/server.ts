@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, DEFAULT_CLIENT_DIR } from './app';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
-import { openDatabase } from './db';
+import { describeDatabase, type Config } from './config';
+import { openConfiguredDatabase } from './db';
 import { createServices } from './services';
 import type { MailService } from './services/mail';
 import { createBatchedLog } from './log';
@@ -25,9 +24,8 @@ export interface StartOptions {
 export async function startServer(o: StartOptions) {
   const log = o.log ?? createBatchedLog();
   const clock = o.clock ?? systemClock;
-  const dbFile = path.join(o.config.dataDir, 'app.db');
   fs.mkdirSync(o.config.dataDir, { recursive: true });
-  const db = openDatabase(dbFile);
+  const db = await openConfiguredDatabase(o.config, (e) => log(`database: connection lost (${e.message})`));
   const services = createServices({ db, clock, config: o.config, mail: o.mail, log });
 
   if (o.config.adminEmail && o.config.adminPassword) {
@@ -45,7 +43,7 @@ export async function startServer(o: StartOptions) {
   // Started before the server listens: starting a process from a large one holds its thread.
   warmExtraction();
 
-  log(`database: ${dbFile}`);
+  log(`database: ${describeDatabase(o.config)}`);
   log(services.mail.describe());
   log(services.ai.describe());
   log(services.billing.describe());

@@ -5,7 +5,9 @@ import { TRPCError } from '@trpc/server';
 import { createApp } from './app';
 import { fixedClock } from './clock';
 import { loadConfig, type Config } from './config';
+import { asServiceDatabase } from './database/engine';
 import { openDatabase } from './db';
+import { openTestPostgres, testEngine } from './postgres/test-engine';
 import { createServices } from './services';
 import { createMailService } from './services/mail';
 import { createContext } from './trpc/context';
@@ -17,12 +19,13 @@ export interface TestAppOptions {
   start?: string;
 }
 
-/** A complete app over a fresh SQLite file and a fixed clock, for `app.request()` and `createCaller` tests. */
+/** A complete app over a fresh database (a SQLite file, or PostgreSQL in that test run) and a fixed clock, for `app.request()` and `createCaller` tests. */
 export function createTestApp(o: TestAppOptions = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', ...o.env });
   const clock = fixedClock(o.start ?? '2026-03-02T09:00:00Z');
-  const db = openDatabase(path.join(dataDir, 'app.db'));
+  // the PostgreSQL test run gives each app a database of its own, as each gets a SQLite file here
+  const db = testEngine() === 'postgres' ? asServiceDatabase(openTestPostgres()) : openDatabase(path.join(dataDir, 'app.db'));
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
   const mail = createMailService({

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { loginInput } from '../../shared/schemas/auth';
 import { systemClock } from '../clock';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db';
+import { openConfiguredDatabase } from '../db';
 import { createUserService } from '../services/users';
 import { flags } from './args';
 import type { Command } from './commands';
@@ -17,7 +16,7 @@ export const createAdmin: Command = {
       return 2;
     }
     const config = loadConfig();
-    const db = openDatabase(path.join(config.dataDir, 'app.db'));
+    const db = await openConfiguredDatabase(config);
     try {
       const { user, created, promoted } = await createUserService(db, systemClock).ensureAdmin(parsed.data.email, parsed.data.password);
       const who = `${user.email} (username ${user.username})`;

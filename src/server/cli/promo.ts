@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { systemClock } from '../clock';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db';
+import { openConfiguredDatabase } from '../db';
 import { createPromoCodeStore } from '../services/billing/promo-codes';
 import { flags } from './args';
 import type { Command } from './commands';
@@ -51,7 +50,7 @@ export const promo: Command = {
       expires: { type: 'string' },
       max: { type: 'string' },
     });
-    const db = openDatabase(path.join(loadConfig().dataDir, 'app.db'));
+    const db = await openConfiguredDatabase(loadConfig());
     try {
       const store = createPromoCodeStore(db, systemClock);
       if (action === 'list') {

@@ -17,6 +17,8 @@ type ProxyDatabase = SqliteRemoteDatabase<typeof schema>;
  * better-sqlite3 connection, plus the few hooks a dialect must provide.
  */
 export type SqliteDatabase = Omit<ProxyDatabase, 'transaction' | 'batch'> & {
+  /** The engine behind the builders: SQLite here; PostgreSQL's database (postgres/connect.ts) says 'postgres'. */
+  readonly $dialect: 'sqlite' | 'postgres';
   /**
    * The body awaits nothing but queries (mail, HTTP and timers go before or after). Queries made
    * through `db` or `tx` inside it are the transaction's; see transaction-gate.ts.
@@ -75,7 +77,8 @@ export function openSqlite(file: string, migrationsFolder: string): SqliteDataba
     { schema, casing: 'snake_case' },
   );
   const db = proxy as unknown as SqliteDatabase;
-  const hooks: Pick<SqliteDatabase, 'transaction' | '$client' | '$raw' | '$ping' | '$close'> = {
+  const hooks: Pick<SqliteDatabase, '$dialect' | 'transaction' | '$client' | '$raw' | '$ping' | '$close'> = {
+    $dialect: 'sqlite',
     transaction: (body) => gate.transaction(() => body(db)),
     $client: sqlite,
     $raw: async (use) => gate.run(() => use(sqlite)),

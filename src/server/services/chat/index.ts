@@ -9,7 +9,7 @@ import type { RateLimiter } from '../rate-limiter';
 import { createConversationStore } from './conversations';
 import { createReplies, type PassageSource } from './reply';
 import { createConversationSearch } from './search';
-import { sqliteConversationMatcher } from './search-sqlite';
+import { conversationMatcher } from '../../database/engine';
 import { compareRevision } from './revision';
 
 export type { PassageSource } from './reply';
@@ -31,7 +31,7 @@ export function createChatService(d: ChatServiceDeps) {
   const store = createConversationStore(d.db, d.clock);
   const documents = d.documents ?? (() => undefined);
   const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, log: d.log });
-  const search = createConversationSearch(sqliteConversationMatcher(d.db));
+  const search = createConversationSearch(conversationMatcher(d.db));
 
   return {
     list: (user: Pick<UserRow, 'id'>, page: { cursor: string | null; limit: number }) => store.list(user.id, page),

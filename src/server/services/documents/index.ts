@@ -13,7 +13,7 @@ import { DOCUMENT_LIMITS, MB } from './limits';
 import type { IncomingFile, ReceivedFile } from './upload-file';
 import { DocumentProblem } from './problem';
 import { passagesFor, type Passage } from './search';
-import { sqliteRankedPassages } from './search-sqlite';
+import { passageRanker } from '../../database/engine';
 
 export type { IncomingFile } from './upload-file';
 export type { Passage } from './search';
@@ -251,7 +251,7 @@ export function createDocumentService(o: DocumentServiceOptions) {
 
     /** The passages of the conversation's documents that best match `query` (bm25), else its opening passages. */
     passagesFor(userId: number, conversationId: number, query: string, limit = 5): Promise<Passage[]> {
-      return passagesFor(db, sqliteRankedPassages, userId, conversationId, query, limit);
+      return passagesFor(db, passageRanker(db), userId, conversationId, query, limit);
     },
   };
 }
