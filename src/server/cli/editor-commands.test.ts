@@ -8,7 +8,8 @@ const cli = (args: string[], input: string) =>
 
 const STORY = 'The council met at 7pm Tuesday in order to vote on 4 proposals. "We are excited in order to serve," Mayor Ann Cole stated.';
 
-describe('editor CLI', () => {
+// Each test starts the CLI as a user would, a process that loads the editor: slow on a busy machine.
+describe('editor CLI', { timeout: 90_000 }, () => {
   it('analyze prints {findings, stats} as JSON', () => {
     const r = cli(['analyze'], STORY);
     expect(r.status).toBe(0);
