@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    // The data layer's shared dialect (docs/decisions/020-async-data-layer.md): PostgreSQL's query
+    // The data layer's shared dialect (docs/decisions/022-async-data-layer.md): PostgreSQL's query
     // builders have no get/all/run/values, and its results no `.changes`. Only a call ending a builder
     // chain (after from, where, set, returning...) is matched, never Map, Set or array methods.
     files: ['src/server/**/*.ts'],
@@ -30,12 +30,12 @@ export default tseslint.config(
           selector:
             'CallExpression[arguments.length=0][callee.property.name=/^(get|all|run|values|prepare)$/][callee.object.callee.property.name=/^(from|where|orderBy|groupBy|having|limit|offset|innerJoin|leftJoin|set|values|returning|delete|onConflictDoNothing|onConflictDoUpdate)$/]',
           message:
-            'Await the query builder instead: `(await db.select()...limit(1))[0]` for one row, the array for many, `await db.update(...)` to run (docs/decisions/020-async-data-layer.md).',
+            'Await the query builder instead: `(await db.select()...limit(1))[0]` for one row, the array for many, `await db.update(...)` to run (docs/decisions/022-async-data-layer.md).',
         },
         {
           selector: "MemberExpression[property.name='changes'][object.type=/^(CallExpression|AwaitExpression)$/]",
           message:
-            'Use `.returning({ id: table.id })` and its length to learn what a write touched (docs/decisions/020-async-data-layer.md).',
+            'Use `.returning({ id: table.id })` and its length to learn what a write touched (docs/decisions/022-async-data-layer.md).',
         },
       ],
     },

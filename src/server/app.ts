@@ -94,7 +94,7 @@ export function createApp(opts: AppOptions) {
   // The page arrives saying who is signed in, as auth.session would (docs/decisions/020).
   mountClient(app, opts.clientDir ?? DEFAULT_CLIENT_DIR, async (c) => {
     try {
-      const ctx = createContext(deps, {
+      const ctx = await createContext(deps, {
         cookie: requestHeader(c, 'cookie'),
         ip: clientIp(c, opts.config.trustProxy),
         setCookie: (value) => c.header('Set-Cookie', value, { append: true }),

@@ -10,7 +10,7 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /**
  * What services, routers and tools are given: Drizzle's query builders, used only in the form both
  * SQLite and PostgreSQL share (awaited; `.limit(1)` then `[0]`; `.returning()`; `db.transaction(async
- * (tx) => ...)`), plus the dialect's hooks. See docs/decisions/020-async-data-layer.md.
+ * (tx) => ...)`), plus the dialect's hooks. See docs/decisions/022-async-data-layer.md.
  */
 export type DB = SqliteDatabase;
 

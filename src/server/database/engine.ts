@@ -12,7 +12,7 @@ export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(tar
 
 /**
  * PostgreSQL's database as the services see it. Services are typed against SQLite's builders;
- * PostgreSQL's take the same calls (decision 020) and bind the same table names (decision 021).
+ * PostgreSQL's take the same calls (decision 022) and bind the same table names (decision 021).
  */
 export function asServiceDatabase(db: PostgresDatabase): DB {
   useEngine('postgres');

@@ -18,7 +18,7 @@ interface Scope {
  * transaction (and be rolled back with it). The gate lets one transaction hold the connection at a
  * time; statements are marked with AsyncLocalStorage, so the open transaction's own run at once and
  * everyone else's wait until it ends. A transaction called inside one runs in it, as a savepoint.
- * See docs/decisions/020-async-data-layer.md.
+ * See docs/decisions/022-async-data-layer.md.
  */
 export function createTransactionGate(connection: GateConnection) {
   const scopes = new AsyncLocalStorage<Scope>();
