@@ -28,6 +28,7 @@ import { conversationKey, liveMessagesFor, useSendMessage, type SendFailure } fr
 import { httpStatusOf } from '../lib/errors';
 import { userQueryKey } from '../lib/session';
 import { toast } from '../lib/toast';
+import { useMediaQuery } from '../lib/use-media-query';
 import { trpc, trpcClient } from '../lib/trpc';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 
@@ -54,6 +55,7 @@ function ChatPage() {
   const now = useNow();
   const capabilities = useCapabilities();
   const pinned = usePinnedMessages(user.id);
+  const wide = useMediaQuery(WIDE);
 
   const [activeId, setActiveId] = useState<number | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -314,9 +316,12 @@ function ChatPage() {
 
   return (
     <div className="flex h-dvh overflow-hidden bg-white">
-      <aside aria-label="Conversation list" className="hidden w-72 shrink-0 border-r border-slate-200 bg-slate-50 lg:block">
-        {sidebar()}
-      </aside>
+      {/* Narrower, the list opens in the drawer: a hidden copy would only slow the phone's first render. */}
+      {wide && (
+        <aside aria-label="Conversation list" className="w-72 shrink-0 border-r border-slate-200 bg-slate-50">
+          {sidebar()}
+        </aside>
+      )}
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 animate-fade-in lg:hidden" />

@@ -41,15 +41,25 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
+    // Empty, the box is its one row: measuring it would lay out the whole page in the middle of a render.
+    if (draft === '') {
+      el.style.height = '';
+      el.style.overflowY = 'hidden';
+      return;
+    }
     el.style.height = 'auto';
     const height = Math.min(el.scrollHeight, LIMITS.composerMaxHeightPx);
     el.style.height = `${height}px`;
     el.style.overflowY = el.scrollHeight > LIMITS.composerMaxHeightPx ? 'auto' : 'hidden';
   }, [draft]);
 
-  // Opening the chat puts the cursor here, unless the user has already moved the focus somewhere.
+  // Opening the chat puts the cursor here, unless the user has already moved the focus somewhere. In the
+  // next frame: focusing lays the page out, which the browser does then anyway, not in the render's task.
   useEffect(() => {
-    if (document.activeElement === document.body || document.activeElement === null) textarea.current?.focus();
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === document.body || document.activeElement === null) textarea.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   // The input is disabled while a reply streams: the focus waits on Stop, and comes back when it is done.
