@@ -23,17 +23,16 @@ export function testEngine(): 'sqlite' | 'postgres' {
 /** A pool whose connections wait until its database exists, so a test can open one without awaiting. */
 function pendingPool(config: pg.PoolConfig, ready: Promise<void>): pg.Pool {
   const pool = new pg.Pool(config);
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  // Drizzle calls only the promise forms
-  pool.connect = (async () => {
-    await ready;
-    return connect();
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => Promise<pg.PoolClient> | undefined;
+  // pool.query() connects through the callback form, transactions through the promise form
+  pool.connect = ((callback?: (...args: unknown[]) => void) => {
+    if (!callback) return ready.then(() => connect());
+    ready.then(
+      () => connect(callback),
+      (e: unknown) => callback(e),
+    );
+    return undefined;
   }) as typeof pool.connect;
-  pool.query = (async (...args: unknown[]) => {
-    await ready;
-    return query(...args);
-  }) as typeof pool.query;
   return pool;
 }
 
