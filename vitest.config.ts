@@ -25,7 +25,16 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
-                exclude: ['src/server/editor/**', 'src/server/postgres/**', 'src/server/cli/migrate-to-postgres.test.ts'],
+                // the editor touches no database; postgres/ and the migration test start their own; the
+                // create-admin and promo tests drive the CLI on the SQLite file in DATA_DIR
+                exclude: [
+                  'src/server/editor/**',
+                  'src/server/postgres/**',
+                  'src/server/cli/migrate-to-postgres.test.ts',
+                  'src/server/cli/create-admin.test.ts',
+                  'src/server/cli/promo.test.ts',
+                  'src/server/cli/editor-commands.test.ts',
+                ],
                 env: { COPYDESK_TEST_ENGINE: 'postgres' },
                 globalSetup: ['src/server/postgres/test-global-setup.ts'],
               },

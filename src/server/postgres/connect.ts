@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -71,19 +72,45 @@ export async function connectPostgres(options: PostgresOptions): Promise<Postgre
   return postgresDatabase(pool);
 }
 
-/** Drizzle over `pool`, with the hooks every engine's database has; `close` runs after the pool has ended. */
+type Transaction = Parameters<Parameters<NodePgDatabase<typeof schema>['transaction']>[0]>[0];
+
+/**
+ * Drizzle over `pool`, with the hooks every engine's database has; `close` runs after the pool has
+ * ended. Inside a transaction's body, queries made through `db` are the transaction's, and a
+ * transaction begun there is a savepoint in it, as on SQLite (database/transaction-gate.ts): a rule
+ * written once behaves the same on both engines, and a body cannot wait on a second connection
+ * that waits on its locks.
+ */
 export function postgresDatabase(pool: pg.Pool, close?: () => Promise<void>): PostgresDatabase {
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
-  return Object.assign(db, {
+  const base = drizzle(pool, { schema, casing: 'snake_case' });
+  const current = new AsyncLocalStorage<Transaction>();
+  let closed: Promise<void> | undefined;
+  const hooks = {
     $dialect: 'postgres' as const,
+    $client: pool,
     $ping: async () => {
       await pool.query('SELECT 1');
     },
-    $close: async () => {
-      await pool.end();
-      await close?.();
+    $close: () =>
+      (closed ??= (async () => {
+        await pool.end();
+        await close?.();
+      })()),
+    transaction: <T>(body: (tx: PostgresDatabase) => Promise<T>): Promise<T> => {
+      const open = current.getStore();
+      const run = (tx: Transaction) => current.run(tx, () => body(db));
+      return open ? open.transaction(run) : base.transaction(run);
     },
-  });
+  };
+  const db = new Proxy(base, {
+    get(target, property) {
+      if (Object.hasOwn(hooks, property)) return hooks[property as keyof typeof hooks];
+      const source = current.getStore() ?? target;
+      const value = Reflect.get(source, property, source) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
+    },
+  }) as unknown as PostgresDatabase;
+  return db;
 }
 
 async function applyMigrations(pool: pg.Pool): Promise<void> {

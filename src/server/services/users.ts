@@ -21,10 +21,13 @@ export function toPublicUser(u: UserRow): PublicUser {
   };
 }
 
+/** SQLite's and PostgreSQL's (unique_violation) codes for a row a unique index refused. */
+const UNIQUE_VIOLATION = new Set(['SQLITE_CONSTRAINT_UNIQUE', '23505']);
+
 /** A unique index refused the row; Drizzle wraps the driver's error in its own. */
 export const isUniqueViolation = (e: unknown): boolean =>
   e instanceof Error &&
-  (('code' in e && (e as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') || (e.cause !== undefined && isUniqueViolation(e.cause)));
+  (('code' in e && UNIQUE_VIOLATION.has(String((e as { code: unknown }).code))) || (e.cause !== undefined && isUniqueViolation(e.cause)));
 
 export function createUserService(db: DB, clock: Clock) {
   const service = {

@@ -27,8 +27,9 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Case-insensitive on both engines: SQLite's LIKE ignores ASCII case, PostgreSQL's does not. */
 export const likeEscaped = (column: Parameters<typeof like>[0], search: string): SQL =>
-  sql`${column} LIKE ${containsPattern(search)} ESCAPE '\\'`;
+  sql`lower(${column}) LIKE lower(${containsPattern(search)}) ESCAPE '\\'`;
 
 interface Deps {
   db: DB;

@@ -70,7 +70,10 @@ export function createConversationStore(db: DB, clock: Clock) {
         .where(
           and(
             eq(conversations.userId, userId),
-            after ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${after.updatedAt}, ${after.id})` : undefined,
+            // the column encodes the date, as each engine stores it
+            after
+              ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${sql.param(new Date(after.updatedAt), conversations.updatedAt)}, ${after.id})`
+              : undefined,
           ),
         )
         .orderBy(desc(conversations.updatedAt), desc(conversations.id))

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { teamInvitations, teams, users, type TeamInvitationRow, type TeamRow, type UserRow } from '../../../../db/schema';
 import { DAY_MS } from '../../../shared/limits';
 import {
@@ -124,6 +124,18 @@ export function createTeamService(deps: TeamServiceDeps) {
     deps.limiter.take([[`team-invitations:${team.id}`, TEAM_LIMITS.invitationEmailsPerTeam]], TEAM_MESSAGES.tooManyInvitations);
   }
 
+  /**
+   * Takes the team's row lock for the rest of the transaction, so seat checks on it run one at a
+   * time: a no-op update locks the row on PostgreSQL; on SQLite the transaction already holds the
+   * database's write lock.
+   */
+  async function lockTeam(tx: DB, teamId: number): Promise<void> {
+    await tx
+      .update(teams)
+      .set({ maxSeats: sql`${teams.maxSeats}` })
+      .where(eq(teams.id, teamId));
+  }
+
   function seatsFull(team: TeamRow): never {
     fail('CONFLICT', TEAM_MESSAGES.seatsFull, { code: 'SEATS_FULL', maxSeats: team.maxSeats });
   }
@@ -147,6 +159,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     const invitation = await db.transaction(async (tx) => {
       const [invitee] = await tx.select({ teamId: users.teamId }).from(users).where(eq(users.email, address)).limit(1);
       if (invitee?.teamId === team.id) fail('CONFLICT', TEAM_ERRORS.alreadyMember);
+      await lockTeam(tx, team.id);
       if ((await countMembers(tx, team.id)) >= team.maxSeats) seatsFull(team);
       const now = clock();
       const sameAddress = and(
@@ -308,6 +321,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (!invitation || !isLive(invitation, now)) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
         const [current] = await tx.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).limit(1);
         if (current?.teamId != null) fail('CONFLICT', TEAM_ERRORS.alreadyInTeam);
+        await lockTeam(tx, invitation.teamId);
         const row = await findTeam(tx, invitation.teamId);
         if (!row) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
         if ((await countMembers(tx, row.id)) >= row.maxSeats) seatsFull(row);
@@ -399,6 +413,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     /** Never below the seats in use: 400 and nothing changes. Returns the team before and after. */
     update(teamId: number, change: { name: string; maxSeats: number }): Promise<{ before: TeamRow; after: TeamRow }> {
       return db.transaction(async (tx) => {
+        await lockTeam(tx, teamId);
         const before = await findTeam(tx, teamId);
         if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
         const used = await countMembers(tx, teamId);
@@ -418,6 +433,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     /** Read by the access service on each member's next request. */
     setStatus(teamId: number, status: 'active' | 'suspended'): Promise<{ before: TeamRow; after: TeamRow }> {
       return db.transaction(async (tx) => {
+        await lockTeam(tx, teamId);
         const before = await findTeam(tx, teamId);
         if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.teamNotFound);
         const [after] = await tx.update(teams).set({ subscriptionStatus: status }).where(eq(teams.id, teamId)).returning();
