@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { createTestApp, type TestApp } from './test-app';
@@ -200,6 +201,31 @@ describe('/healthz', () => {
     expect(ok.headers.get('cache-control')).toBe('no-store');
     await t.db.$close();
     expect((await t.app.request('/healthz')).status).toBe(503);
+  });
+});
+
+describe('/readyz', () => {
+  it('answers 200 while the database answers and holds this build’s migrations, and 503 with the reason otherwise', async () => {
+    t = createTestApp();
+    const ready = await t.app.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    await t.db.$close();
+    const down = await t.app.request('/readyz');
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: 'the database cannot be reached' });
+  });
+
+  it('is 503 while the database lacks a migration this build knows', async () => {
+    t = createTestApp();
+    const table = t.db.$dialect === 'postgres' ? 'drizzle.__drizzle_migrations' : '__drizzle_migrations';
+    const forget = sql.raw(`DELETE FROM ${table} WHERE created_at = (SELECT max(created_at) FROM ${table})`);
+    if (t.db.$dialect === 'postgres') await (t.db as unknown as { execute(q: typeof forget): Promise<unknown> }).execute(forget);
+    else await t.db.run(forget);
+    const res = await t.app.request('/readyz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'database migrations are pending' });
   });
 });
 

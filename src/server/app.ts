@@ -18,7 +18,7 @@ import { TRPC_MAX_BATCH } from '../shared/limits';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
 import { closeUnreadBodies, requestBodyFailed } from './http/unread-body';
-import { healthCheck } from './http/health';
+import { healthCheck, readyCheck } from './http/health';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -89,6 +89,7 @@ export function createApp(opts: AppOptions) {
   );
 
   app.get('/healthz', healthCheck(opts.db, opts.isServing));
+  app.get('/readyz', readyCheck(opts.db, opts.isServing));
   mountRestRoutes(app, restRoutes, deps, respond, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   // The page arrives saying who is signed in, as auth.session would (docs/decisions/020).

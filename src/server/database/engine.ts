@@ -1,6 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { useEngine } from '../../../db/schema';
 import type { DB } from '../db';
-import { connectPostgres, poolSizeFrom, type PostgresDatabase } from '../postgres/connect';
+import { connectPostgres, poolSizeFrom, readiness as postgresReadiness, type PostgresDatabase, type Readiness } from '../postgres/connect';
 import { postgresConversationMatcher, postgresRankedPassages } from '../postgres/search';
 import type { ConversationMatcher } from '../services/chat/search';
 import { sqliteConversationMatcher } from '../services/chat/search-sqlite';
@@ -32,4 +35,27 @@ export function conversationMatcher(db: DB): ConversationMatcher {
 /** Document retrieval's ranking for the database's engine. */
 export function passageRanker(db: DB): PassageRanker {
   return db.$dialect === 'postgres' ? postgresRankedPassages : sqliteRankedPassages;
+}
+
+const SQLITE_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
+let newestSqliteMigration: number | undefined;
+
+/**
+ * For GET /readyz: the database answers and holds every migration this build knows. On SQLite
+ * the migrations run when the file opens, so this fails only when the file is gone or broken, or
+ * another process's older build opened it.
+ */
+export async function databaseReadiness(db: DB): Promise<Readiness> {
+  if (db.$dialect === 'postgres') return postgresReadiness(db as unknown as PostgresDatabase);
+  newestSqliteMigration ??= Math.max(...readMigrationFiles({ migrationsFolder: SQLITE_MIGRATIONS }).map((m) => m.folderMillis));
+  try {
+    const applied = await db.$raw(
+      (sqlite) => sqlite.prepare('SELECT max(created_at) AS newest FROM __drizzle_migrations').get() as { newest: number | null },
+    );
+    if (applied.newest === null || Number(applied.newest) < newestSqliteMigration)
+      return { ready: false, reason: 'database migrations are pending' };
+    return { ready: true };
+  } catch (e) {
+    return { ready: false, reason: 'the database cannot be reached', detail: (e as Error).message };
+  }
 }

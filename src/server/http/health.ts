@@ -1,4 +1,5 @@
 import type { Handler } from 'hono';
+import { databaseReadiness } from '../database/engine';
 import type { DB } from '../db';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -16,5 +17,19 @@ export function healthCheck(db: Pick<DB, '$ping'>, isServing: () => boolean = ()
       return c.json({ status: 'database unavailable' }, 503, NO_STORE);
     }
     return c.json({ status: 'ok' }, 200, NO_STORE);
+  };
+}
+
+/**
+ * `GET /readyz` for a load balancer choosing where to send requests: 200 while the server takes
+ * requests and its database answers and holds every migration this build knows; 503 with the
+ * reason otherwise (the driver's own error stays out of the response).
+ */
+export function readyCheck(db: DB, isServing: () => boolean = () => true): Handler {
+  return async (c) => {
+    if (!isServing()) return c.json({ status: 'stopping' }, 503, NO_STORE);
+    const state = await databaseReadiness(db);
+    if (!state.ready) return c.json({ status: state.reason }, 503, NO_STORE);
+    return c.json({ status: 'ready' }, 200, NO_STORE);
   };
 }
