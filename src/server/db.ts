@@ -1,11 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { openPostgres } from './database/engine';
 import { openSqlite, type SqliteDatabase } from './database/sqlite';
-
-// Resolved here, two folders below the repository as the server bundle is too.
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+import { SQLITE_MIGRATIONS_FOLDER } from './migrations';
 
 /**
  * What services, routers and tools are given: Drizzle's query builders, used only in the form both
@@ -22,5 +19,5 @@ export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' 
 
 /** Opens (creating if needed) the SQLite file, sets the pragmas and applies migrations. */
 export function openDatabase(file: string): DB {
-  return openSqlite(file, migrationsFolder);
+  return openSqlite(file, SQLITE_MIGRATIONS_FOLDER);
 }

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -15,12 +13,11 @@ import {
   type SqliteSource,
   type TableCheck,
 } from '../postgres/copy-from-sqlite';
+import { SQLITE_MIGRATIONS_FOLDER } from '../migrations';
 import { flags } from './args';
 import type { Command } from './commands';
 
 const USAGE = 'Usage: npm run cli -- migrate-to-postgres --from data/app.db --to postgres://user:password@host:5432/copydesk';
-
-const SQLITE_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
 
 const PROGRESS_EVERY_MS = 10_000;
 
@@ -67,7 +64,7 @@ function openSource(file: string): SqliteSource {
         throw new Refusal(`${file} is not a SQLite database, so it is not a Copydesk one.`);
       throw e;
     }
-    const known = readMigrationFiles({ migrationsFolder: SQLITE_MIGRATIONS }).map((m) => m.folderMillis);
+    const known = readMigrationFiles({ migrationsFolder: SQLITE_MIGRATIONS_FOLDER }).map((m) => m.folderMillis);
     const done = new Set(applied);
     if (!done.has(known[0]!)) throw new Refusal(`${file} is not a Copydesk database: it does not hold Copydesk's tables.`);
     if (Math.max(...applied) > Math.max(...known))

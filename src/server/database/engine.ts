@@ -1,17 +1,13 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { useEngine } from '../../../db/schema';
 import type { DB } from '../db';
+import { SQLITE_MIGRATIONS_FOLDER } from '../migrations';
 import { connectPostgres, poolSizeFrom, readiness as postgresReadiness, type PostgresDatabase, type Readiness } from '../postgres/connect';
 import { postgresConversationMatcher, postgresRankedPassages } from '../postgres/search';
 import type { ConversationMatcher } from '../services/chat/search';
 import { sqliteConversationMatcher } from '../services/chat/search-sqlite';
 import type { PassageRanker } from '../services/documents/search';
 import { sqliteRankedPassages } from '../services/documents/search-sqlite';
-
-/** Whether `target` names a PostgreSQL database (DATABASE_URL) rather than a SQLite file. */
-export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
 
 /**
  * PostgreSQL's database as the services see it. Services are typed against SQLite's builders;
@@ -37,7 +33,6 @@ export function passageRanker(db: DB): PassageRanker {
   return db.$dialect === 'postgres' ? postgresRankedPassages : sqliteRankedPassages;
 }
 
-const SQLITE_MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
 let newestSqliteMigration: number | undefined;
 
 /**
@@ -47,7 +42,7 @@ let newestSqliteMigration: number | undefined;
  */
 export async function databaseReadiness(db: DB): Promise<Readiness> {
   if (db.$dialect === 'postgres') return postgresReadiness(db as unknown as PostgresDatabase);
-  newestSqliteMigration ??= Math.max(...readMigrationFiles({ migrationsFolder: SQLITE_MIGRATIONS }).map((m) => m.folderMillis));
+  newestSqliteMigration ??= Math.max(...readMigrationFiles({ migrationsFolder: SQLITE_MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
   try {
     const applied = await db.$raw(
       (sqlite) => sqlite.prepare('SELECT max(created_at) AS newest FROM __drizzle_migrations').get() as { newest: number | null },

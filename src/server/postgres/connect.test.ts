@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import * as pgs from '../../../db/schema.pg';
 import { openDatabase } from '../db';
-import { connectPostgres, PG_MIGRATIONS_FOLDER, poolSizeFrom, readiness, type PostgresDatabase } from './connect';
+import { PG_MIGRATIONS_FOLDER } from '../migrations';
+import { connectPostgres, poolSizeFrom, readiness, type PostgresDatabase } from './connect';
 import { postgresForTests, type PostgresForTests } from './test-support';
 
 const setup = await postgresForTests();
