@@ -43,6 +43,8 @@ export interface Config {
   storageQuotaMb: number;
   /** Document extractions running at once, machine-wide. */
   maxExtractions: number;
+  /** On SIGTERM, how long replies may go on streaming before they are stopped and saved as stopped. */
+  shutdownDrainSeconds: number;
 }
 
 export const AI_PROVIDER_CHOICES = ['auto', 'embedded'] as const;
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadMb: positiveInt(env, 'MAX_UPLOAD_MB', 20),
     storageQuotaMb: positiveInt(env, 'STORAGE_QUOTA_MB', 200),
     maxExtractions: positiveInt(env, 'MAX_EXTRACTIONS', 2),
+    shutdownDrainSeconds: positiveInt(env, 'SHUTDOWN_DRAIN_SECONDS', 25),
   };
 }
 

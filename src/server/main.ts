@@ -33,7 +33,8 @@ async function main() {
   const shutdown = (signal: string) => {
     stopping = true;
     console.log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // past the replies' drain and a margin for the rest, leave anyway
+    const force = setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000).unref();
     running.close().then(() => {
       clearTimeout(force);
       process.exit(0);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../../tests/support/openai-server';
 import { loadConfig } from './config';
+import { parseSse } from './services/chat/test-support';
 import { startServer } from './server';
 
 const dirs: string[] = [];
@@ -90,5 +92,60 @@ describe('startServer', () => {
     const { logs, call } = await start(dataDir(), { ADMIN_EMAIL: 'chief@news.example' });
     expect(logs.some((l) => l.startsWith('admin:'))).toBe(false);
     expect((await call('/api/login', { email: 'chief@news.example', password: 'chief-pass-1' })).status).toBe(401);
+  });
+});
+
+describe('shutting down (SIGTERM)', () => {
+  let fake: FakeOpenAiServer | undefined;
+  afterEach(async () => {
+    await fake?.close();
+    fake = undefined;
+  });
+
+  /** A server whose editor is the model double, and a subscriber's cookie and conversation on it. */
+  async function withReplyStreaming(behaviour: Parameters<typeof startFakeOpenAi>[0], env: Record<string, string> = {}) {
+    fake = await startFakeOpenAi(behaviour);
+    const started = await start(dataDir(), { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: OPENAI_TEST_KEY, ...env });
+    const url = `http://127.0.0.1:${started.server.port}`;
+    const registered = await started.call('/api/register', { username: 'ines', email: 'ines@news.example', password: 'ines-pass-1!' });
+    const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+    const post = (p: string, body: unknown = {}) =>
+      fetch(url + p, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/api/create-subscription')).status).toBe(200);
+    const { id } = (await (await post('/api/conversations')).json()) as { id: number };
+    const reply = fetch(`${url}/api/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ content: 'Tighten this' }),
+    });
+    await fake.received(1);
+    const saved = async () => {
+      const res = await fetch(`${url}/api/conversations/${id}`, { headers: { cookie } });
+      return (await res.json()) as Array<{ role: string; status: string; content: string }>;
+    };
+    return { ...started, url, reply, saved };
+  }
+
+  it('lets a streaming reply finish, refuses new work meanwhile, then closes', async () => {
+    const tokens = Array.from({ length: 60 }, (_, i) => ` w${i}`);
+    const { server, url, reply } = await withReplyStreaming({ tokens, tokenIntervalMs: 10 });
+    const closed = server.close();
+    expect((await fetch(`${url}/readyz`).catch(() => null))?.status ?? 'refused').not.toBe(200);
+    const events = parseSse(await (await reply).text());
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { assistantMessage: { status: 'complete', content: tokens.join('') } } });
+    await closed;
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+
+  it('stops a reply still running after SHUTDOWN_DRAIN_SECONDS and keeps what arrived as stopped', async () => {
+    const tokens = Array.from({ length: 2_000 }, (_, i) => ` w${i}`);
+    const { server, reply, logs } = await withReplyStreaming({ tokens, tokenIntervalMs: 10 }, { SHUTDOWN_DRAIN_SECONDS: '1' });
+    await server.close();
+    const events = parseSse(await (await reply).text());
+    const done = events.at(-1) as { event: string; data: { assistantMessage: { status: string; content: string } } };
+    expect(done).toMatchObject({ event: 'done', data: { assistantMessage: { status: 'stopped' } } });
+    expect(done.data.assistantMessage.content.startsWith(' w0 w1')).toBe(true);
+    expect(done.data.assistantMessage.content.length).toBeLessThan(tokens.join('').length);
+    expect(logs).toContain('chat: stopping 1 reply still running at shutdown');
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, DEFAULT_CLIENT_DIR } from './app';
 import { systemClock, type Clock } from './clock';
@@ -11,6 +12,8 @@ import { stopEditor, warmEditor } from './editor';
 import { stopExtraction, warmExtraction } from './services/documents/extract';
 
 const KEEP_ALIVE_MS = 65_000;
+/** After the replies have drained, how long other requests may take to finish. */
+const CLOSE_GRACE_MS = 2_000;
 
 export interface StartOptions {
   config: Config;
@@ -71,18 +74,40 @@ export async function startServer(o: StartOptions) {
   const port = typeof address === 'object' && address ? address.port : o.config.port;
   log(`Copydesk listening on http://${o.config.host}:${port} (public URL ${o.config.appUrl})`);
 
+  // Once closing, no response keeps its connection: a proxy's pooled connection would otherwise
+  // hold server.close() open for the keep-alive time, after the last reply had ended.
+  server.on('request', (_req: unknown, res: { shouldKeepAlive: boolean }) => {
+    if (!serving) res.shouldKeepAlive = false;
+  });
+  const closeIdle = () => {
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+
   let closing: Promise<void> | undefined;
+  /**
+   * Stops taking connections and lets the replies streaming here finish (those still running after
+   * SHUTDOWN_DRAIN_SECONDS are stopped and saved as stopped), then closes the rest.
+   */
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
+    (closing ??= (async () => {
       serving = false;
-      server.close(() => {
-        services.mail.close();
-        stopExtraction();
-        void Promise.allSettled([db.$close(), stopEditor()]).then(() => resolve());
-      });
-      // Idle keep-alive sockets would hold close() open.
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-    }));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      closeIdle();
+      // a connection goes idle as its reply ends
+      const sweep = setInterval(closeIdle, 100);
+      try {
+        await services.chat.drain(o.config.shutdownDrainSeconds * 1000);
+        const settled = await Promise.race([closed.then(() => true), delay(CLOSE_GRACE_MS).then(() => false)]);
+        if (!settled && 'closeAllConnections' in server) server.closeAllConnections();
+        await closed;
+      } finally {
+        clearInterval(sweep);
+      }
+      services.mail.close();
+      stopExtraction();
+      await Promise.allSettled([services.close(), stopEditor()]);
+      await db.$close().catch(() => {});
+    })());
 
   return { app, server, port, db, services, close };
 }

@@ -62,8 +62,9 @@ export function createTestApp(o: TestAppOptions = {}) {
     logs,
     caller,
     /** SQLite closes at once; the promise is for a database that closes over the network. */
-    close(): Promise<void> {
+    async close(): Promise<void> {
       mail.close();
+      await services.close();
       const closed = db.$close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       return closed;

@@ -4,10 +4,12 @@ import type { DB } from '../db';
 import { SQLITE_MIGRATIONS_FOLDER } from '../migrations';
 import { connectPostgres, poolSizeFrom, readiness as postgresReadiness, type PostgresDatabase, type Readiness } from '../postgres/connect';
 import { postgresConversationMatcher, postgresRankedPassages } from '../postgres/search';
+import { postgresSignals, type PostgresSignalsOptions } from '../postgres/signals';
 import type { ConversationMatcher } from '../services/chat/search';
 import { sqliteConversationMatcher } from '../services/chat/search-sqlite';
 import type { PassageRanker } from '../services/documents/search';
 import { sqliteRankedPassages } from '../services/documents/search-sqlite';
+import { processSignals, type Signals } from './signals';
 
 /**
  * PostgreSQL's database as the services see it. Services are typed against SQLite's builders;
@@ -31,6 +33,11 @@ export function conversationMatcher(db: DB): ConversationMatcher {
 /** Document retrieval's ranking for the database's engine. */
 export function passageRanker(db: DB): PassageRanker {
   return db.$dialect === 'postgres' ? postgresRankedPassages : sqliteRankedPassages;
+}
+
+/** Signals heard by every process on the database: NOTIFY on PostgreSQL, the one process on SQLite. */
+export function databaseSignals<T>(db: DB, o: PostgresSignalsOptions<T>): Signals<T> {
+  return db.$dialect === 'postgres' ? postgresSignals((db as unknown as PostgresDatabase).$client, o) : processSignals<T>();
 }
 
 let newestSqliteMigration: number | undefined;

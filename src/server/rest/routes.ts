@@ -189,6 +189,13 @@ export const restRoutes: RestRoute[] = [
     (api) => api.chat.delete,
     (r) => ({ id: r.params.id }),
   ),
+  // Stops the conversation's reply on whichever instance streams it (a load balancer may send this elsewhere).
+  row(
+    'POST',
+    '/api/conversations/:id/stop',
+    (api) => api.chat.stop,
+    (r) => ({ id: r.params.id }),
+  ),
   row(
     'POST',
     '/api/conversations/:id/messages',

@@ -82,6 +82,37 @@ describe('chat.send with an OpenAI-compatible model', () => {
     expect(t.services.chat.repliesInFlight(userId)).toBe(0);
   });
 
+  it('chat.stop ends the conversation’s reply wherever it streams and keeps what arrived as stopped', async () => {
+    const { id, api, userId } = await withModel({ tokens: many(500), tokenIntervalMs: 10 });
+    const reply = await collect(await api.chat.send({ conversationId: id, content: 'Rewrite this' }), {
+      count: 3,
+      stop: () => void api.chat.stop({ id }),
+    });
+    await fake.clientLeft(0);
+    expect(reply.error).toBeUndefined();
+    expect(reply.done!.assistantMessage).toMatchObject({ status: 'stopped', content: reply.text });
+    expect(reply.text.length).toBeLessThan(many(500).join('').length);
+    expect(t.services.chat.repliesInFlight(userId)).toBe(0);
+    expect(t.services.chat.streaming()).toBe(0);
+  });
+
+  it('chat.stop answers 404 for another user’s conversation and leaves its reply running', async () => {
+    const { id, api } = await withModel({ tokens: many(40), tokenIntervalMs: 5 });
+    const other = await subscriber(t, 'olusegun');
+    let refused: Promise<unknown> = Promise.resolve('not sent');
+    const reply = await collect(await api.chat.send({ conversationId: id, content: 'Rewrite this' }), {
+      count: 2,
+      stop: () => {
+        refused = other.api.chat.stop({ id }).then(
+          () => 'stopped',
+          (e: { code?: string }) => e.code,
+        );
+      },
+    });
+    expect(await refused).toBe('NOT_FOUND');
+    expect(reply.done!.assistantMessage).toMatchObject({ status: 'complete', content: many(40).join('') });
+  });
+
   it('a model failing mid-reply keeps the user’s message and what arrived, reports the error, and the next message works', async () => {
     const { api, id, userId } = await withModel({ tokens: ['Part', ' one', ' and', ' more'], failAfterTokens: 2 });
     const broken = await collect(await api.chat.send({ conversationId: id, content: 'Check this' }));
@@ -123,13 +154,17 @@ describe('chat.send with an OpenAI-compatible model', () => {
   });
 
   it('a conversation deleted while its reply streams ends the reply with 404, and nothing is saved to it', async () => {
-    const { api, id } = await withModel({ tokens: ['One', ' two', ' three'], tokenIntervalMs: 5 });
+    const { api, id } = await withModel({ tokens: many(500), tokenIntervalMs: 10 });
     const reply = await collect(await api.chat.send({ conversationId: id, content: 'Hello' }), {
       count: 1,
       stop: () => void api.chat.delete({ id }),
     });
+    // the model is let go at once, not read to its end
+    await fake.clientLeft(0);
+    expect(fake.requests[0]!.finishedAt).toBeUndefined();
     expect(reply.error).toMatchObject({ code: 'NOT_FOUND', message: 'The conversation was deleted while the editor was answering.' });
     expect(await api.chat.list()).toEqual({ items: [], nextCursor: null });
+    fake.behave({ tokens: ['Yes.'], tokenIntervalMs: 0 });
     const next = await api.chat.create();
     expect((await collect(await api.chat.send({ conversationId: next.id, content: 'Still there?' }))).done).toBeDefined();
   });

@@ -22,6 +22,12 @@ export const chatRouter = router({
     return { success: true as const };
   }),
 
+  /** Stops the conversation's reply wherever it streams: on this instance or another on the same database. */
+  stop: authedProcedure.input(conversationIdInput).mutation(async ({ ctx, input }) => {
+    await ctx.services.chat.stop(ctx.user, input.id);
+    return { success: true as const };
+  }),
+
   search: authedProcedure.input(searchConversationsInput).query(({ ctx, input }) => ctx.services.chat.search(ctx.user, input.query)),
 
   /**

@@ -66,7 +66,22 @@ export function createServices(o: ServiceOptions) {
   const chat = createChatService({ db: o.db, clock: o.clock, limiter, ai, documents, log });
   const documentService = createDocumentService({ db: o.db, clock: o.clock, config: o.config, limiter, log, chat: () => chat });
   const admin = createAdminService({ db: o.db, users, teams, billing, audit });
-  const services = { users, sessions, limiter, mail, accounts, access, teams, billing, ai, chat, documents: documentService, admin };
+  const services = {
+    users,
+    sessions,
+    limiter,
+    mail,
+    accounts,
+    access,
+    teams,
+    billing,
+    ai,
+    chat,
+    documents: documentService,
+    admin,
+    /** Lets go of what the services hold beside the database and mail (the signals' connection). */
+    close: () => chat.close(),
+  };
   return services;
 }
 

@@ -52,6 +52,7 @@ export function useSendMessage(o: { onSent: (conversationId: number) => void; on
   const queryClient = useQueryClient();
   const [live, setLive] = useState<LiveReply | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const sendingTo = useRef<number | null>(null);
   const handlers = useRef(o);
   handlers.current = o;
 
@@ -71,6 +72,7 @@ export function useSendMessage(o: { onSent: (conversationId: number) => void; on
       const baseCount = queryClient.getQueryData<ConversationWithMessages>(conversationKey(conversationId))?.messages.length ?? 0;
       const abort = new AbortController();
       controller.current = abort;
+      sendingTo.current = conversationId;
       setLive({ conversationId, userContent: content, text: '', state: 'waiting', baseCount });
       try {
         const stream = await trpcClient.chat.send.mutate({ conversationId, content }, { signal: abort.signal });
@@ -113,7 +115,13 @@ export function useSendMessage(o: { onSent: (conversationId: number) => void; on
     [queryClient, refresh],
   );
 
-  const stop = useCallback(() => controller.current?.abort(), []);
+  const stop = useCallback(() => {
+    const sending = controller.current;
+    if (!sending) return;
+    sending.abort();
+    // Behind a load balancer the reply may stream on an instance that does not see this request end; Stop reaches it there.
+    void trpcClient.chat.stop.mutate({ id: sendingTo.current! }).catch(() => {});
+  }, []);
 
   return { send, stop, live, isSending: live !== null };
 }

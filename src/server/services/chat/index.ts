@@ -2,14 +2,15 @@ import type { UserRow } from '../../../../db/schema';
 import type { AssistantCapabilities, Message } from '../../../shared/schemas/chat';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
-import { fail } from '../../errors';
+import { errorForLog, fail } from '../../errors';
 import type { AiProvider } from '../ai';
 import { RATE_LIMITS } from '../../../shared/limits';
 import type { RateLimiter } from '../rate-limiter';
 import { createConversationStore } from './conversations';
-import { createReplies, type PassageSource } from './reply';
+import { createReplies, parseReplyStop, type PassageSource, type ReplyStop } from './reply';
 import { createConversationSearch } from './search';
-import { conversationMatcher } from '../../database/engine';
+import { conversationMatcher, databaseSignals } from '../../database/engine';
+import type { Signals } from '../../database/signals';
 import { compareRevision } from './revision';
 
 export type { PassageSource } from './reply';
@@ -23,24 +24,45 @@ export interface ChatServiceDeps {
   ai: AiProvider;
   /** Looked up when a message arrives, so the documents service may be built after this one (or not at all). */
   documents?: () => PassageSource | undefined;
+  /** Where Stop travels between instances; by default the database's signals. */
+  stops?: Signals<ReplyStop>;
   log: (line: string) => void;
 }
+
+export const REPLY_STOP_CHANNEL = 'copydesk_reply_stop';
 
 /** Conversations, messages, streamed replies and the sidebar search; every call is scoped to its user. */
 export function createChatService(d: ChatServiceDeps) {
   const store = createConversationStore(d.db, d.clock);
   const documents = d.documents ?? (() => undefined);
-  const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, log: d.log });
+  const stops = d.stops ?? databaseSignals(d.db, { channel: REPLY_STOP_CHANNEL, parse: parseReplyStop, log: d.log });
+  const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, stops, log: d.log });
+  /** Ends the conversation's replies wherever they stream; a failure to tell the other instances is the operator's. */
+  async function stopReplies(userId: number, conversationId: number) {
+    try {
+      await stops.send({ userId, conversationId });
+    } catch (e) {
+      d.log(`chat: could not send Stop for conversation ${conversationId} to the other instances: ${errorForLog(e)}`);
+    }
+  }
   const search = createConversationSearch(conversationMatcher(d.db));
 
   return {
     list: (user: Pick<UserRow, 'id'>, page: { cursor: string | null; limit: number }) => store.list(user.id, page),
     get: (user: Pick<UserRow, 'id'>, id: number) => store.get(user.id, id),
-    create(user: Pick<UserRow, 'id'>, title?: string) {
+    async create(user: Pick<UserRow, 'id'>, title?: string) {
       d.limiter.take([[`conversations:user:${user.id}`, RATE_LIMITS.conversationsPerUser]], TOO_MANY_CONVERSATIONS);
       return store.create(user.id, title);
     },
-    remove: (user: Pick<UserRow, 'id'>, id: number) => store.remove(user.id, id),
+    async remove(user: Pick<UserRow, 'id'>, id: number) {
+      await store.remove(user.id, id);
+      await stopReplies(user.id, id);
+    },
+    /** Stops the conversation's reply, on whichever instance it streams (404 for another user's conversation). */
+    async stop(user: Pick<UserRow, 'id'>, id: number) {
+      await store.owned(user.id, id);
+      await stopReplies(user.id, id);
+    },
     search: (user: Pick<UserRow, 'id'>, query: string) => search(user.id, query),
     /** Before and after of a reply's revised text, as a word diff linked to the rules (404 for others' messages). */
     async compare(user: Pick<UserRow, 'id'>, conversationId: number, messageId: number) {
@@ -53,6 +75,14 @@ export function createChatService(d: ChatServiceDeps) {
       replies.send(user.id, input, signal),
     /** Replies streaming now for a user (tests, diagnostics). */
     repliesInFlight: (userId: number) => replies.inFlight(userId),
+    /** Replies streaming in this process. */
+    streaming: () => replies.streaming(),
+    /** Waits for this process's replies to finish (stopping those still running after `timeoutMs`). */
+    drain: (timeoutMs: number) => replies.drain(timeoutMs),
+    async close() {
+      replies.close();
+      await stops.close();
+    },
 
     /**
      * Posts an assistant message outside a reply (the editor's review of an

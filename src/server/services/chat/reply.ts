@@ -3,6 +3,7 @@ import { MINUTE_MS } from '../../../shared/limits';
 import { expandQuickAction } from '../../../shared/quick-actions';
 import { errorForLog, fail } from '../../errors';
 import type { RateLimiter } from '../rate-limiter';
+import type { Signals } from '../../database/signals';
 import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage } from '../ai';
 import type { ConversationStore } from './conversations';
 
@@ -23,6 +24,23 @@ const PASSAGES_PER_REPLY = 6;
 const RETRIEVAL_QUERY_CHARS = 2_000;
 /** A reply that nobody starts reading gives its in-flight slot back after this long. */
 const UNREAD_RELEASE_MS = 60_000;
+
+/** Ends the replies to one of a user's conversations wherever they stream: Stop, or the conversation deleted. */
+export interface ReplyStop {
+  userId: number;
+  conversationId: number;
+}
+
+export function parseReplyStop(raw: unknown): ReplyStop | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { userId, conversationId } = raw as Record<string, unknown>;
+  return Number.isSafeInteger(userId) && Number.isSafeInteger(conversationId)
+    ? { userId: userId as number, conversationId: conversationId as number }
+    : null;
+}
+
+/** How long a drained reply that had to be stopped may take to save what it wrote. */
+const STOPPED_SAVE_GRACE_MS = 5_000;
 
 const FAILURE_STATUS: Record<ModelFailureKind, { code: 'BAD_GATEWAY' | 'SERVICE_UNAVAILABLE' | 'GATEWAY_TIMEOUT'; detail: string }> = {
   auth: { code: 'BAD_GATEWAY', detail: 'AI_AUTH' },
@@ -81,10 +99,32 @@ export interface ReplyDeps {
   ai: AiProvider;
   limiter: RateLimiter;
   documents: () => PassageSource | undefined;
+  /** Stops sent on any instance; each one ends the matching replies streaming here. */
+  stops: Signals<ReplyStop>;
   log: (line: string) => void;
 }
 
+interface LiveReply {
+  userId: number;
+  conversationId: number;
+  reply: ReplyStream;
+}
+
 export function createReplies(d: ReplyDeps) {
+  const live = new Set<LiveReply>();
+  let whenIdle: Array<() => void> = [];
+  const forget = (entry: LiveReply) => {
+    live.delete(entry);
+    if (live.size > 0) return;
+    const waiting = whenIdle;
+    whenIdle = [];
+    waiting.forEach((resolve) => resolve());
+  };
+  const idle = () => (live.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve)));
+  const unlisten = d.stops.listen(({ userId, conversationId }) => {
+    for (const entry of live) if (entry.userId === userId && entry.conversationId === conversationId) entry.reply.stop();
+  });
+
   const inFlight = new Map<number, number>();
   const release = (userId: number) => {
     const n = (inFlight.get(userId) ?? 1) - 1;
@@ -133,6 +173,7 @@ export function createReplies(d: ReplyDeps) {
       released = true;
       clearTimeout(unreadTimer);
       release(userId);
+      forget(entry);
     };
     const unreadTimer = setTimeout(releaseOnce, UNREAD_RELEASE_MS);
     unreadTimer.unref();
@@ -173,8 +214,34 @@ export function createReplies(d: ReplyDeps) {
       yield { type: 'done', userMessage, assistantMessage };
     }
 
-    return new ReplyStream(userMessage, produce, releaseOnce, signal);
+    const entry: LiveReply = { userId, conversationId, reply: new ReplyStream(userMessage, produce, releaseOnce, signal) };
+    live.add(entry);
+    return entry.reply;
   }
 
-  return { send, inFlight: (userId: number) => inFlight.get(userId) ?? 0 };
+  /**
+   * For a graceful shutdown: resolves once every reply streaming here has finished and been saved.
+   * Replies still running after `timeoutMs` are stopped, and kept as stopped, rather than cut off.
+   */
+  async function drain(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), timeoutMs)));
+    try {
+      if ((await Promise.race([idle(), late])) !== 'late') return;
+      d.log(`chat: stopping ${live.size} ${live.size === 1 ? 'reply' : 'replies'} still running at shutdown`);
+      for (const entry of live) entry.reply.stop();
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOPPED_SAVE_GRACE_MS)));
+      await Promise.race([idle(), grace]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    send,
+    drain,
+    close: unlisten,
+    inFlight: (userId: number) => inFlight.get(userId) ?? 0,
+    streaming: () => live.size,
+  };
 }
