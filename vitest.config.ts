@@ -25,14 +25,11 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
-                // the editor touches no database; postgres/ and the migration test start their own; the
-                // create-admin and promo tests drive the CLI on the SQLite file in DATA_DIR
+                // the editor touches no database; postgres/ and the migration test start their own
                 exclude: [
                   'src/server/editor/**',
                   'src/server/postgres/**',
                   'src/server/cli/migrate-to-postgres.test.ts',
-                  'src/server/cli/create-admin.test.ts',
-                  'src/server/cli/promo.test.ts',
                   'src/server/cli/editor-commands.test.ts',
                 ],
                 env: { COPYDESK_TEST_ENGINE: 'postgres' },

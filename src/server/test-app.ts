@@ -61,6 +61,14 @@ export function createTestApp(o: TestAppOptions = {}) {
     services,
     logs,
     caller,
+    /** The environment under which the CLI opens this app's database: its data folder, or its PostgreSQL database. */
+    async cliEnv(): Promise<{ DATA_DIR: string; DATABASE_URL: string }> {
+      if (db.$dialect !== 'postgres') return { DATA_DIR: dataDir, DATABASE_URL: '' };
+      // a test database exists once its first query has run
+      await db.$ping();
+      const { connectionString } = (db.$client as unknown as { options: { connectionString: string } }).options;
+      return { DATA_DIR: dataDir, DATABASE_URL: connectionString };
+    },
     /** SQLite closes at once; the promise is for a database that closes over the network. */
     async close(): Promise<void> {
       mail.close();

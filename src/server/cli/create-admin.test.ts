@@ -12,7 +12,7 @@ afterEach(async () => {
 
 /** Runs `npm run cli -- create-admin ...` against the test app's data folder; returns exit code and output. */
 async function createAdmin(...args: string[]) {
-  vi.stubEnv('DATA_DIR', t.config.dataDir);
+  for (const [name, value] of Object.entries(await t.cliEnv())) vi.stubEnv(name, value);
   const out: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
   vi.spyOn(console, 'error').mockImplementation((line: string) => void out.push(line));

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 /** Runs `npm run cli -- promo ...` in-process against the test app's data folder. */
 async function promo(...args: string[]) {
-  vi.stubEnv('DATA_DIR', t.config.dataDir);
+  for (const [name, value] of Object.entries(await t.cliEnv())) vi.stubEnv(name, value);
   const out: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
   vi.spyOn(console, 'error').mockImplementation((line: string) => void out.push(line));
@@ -97,10 +97,11 @@ describe('promo CLI', () => {
   it('runs as `npm run cli -- promo` with exit codes a script can read', async () => {
     t = createTestApp();
     const root = path.resolve(import.meta.dirname, '../../..');
+    const env = { ...process.env, ...(await t.cliEnv()) };
     const run = (...args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'promo', ...args], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: t.config.dataDir },
+        env,
       }).then(
         ({ stdout }) => ({ code: 0, stdout }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { promoCodes, promoRedemptions, type PromoCodeRow } from '../../../../db/schema';
 import type { PromoValidation } from '../../../shared/schemas/subscription';
 import type { Clock } from '../../clock';
@@ -124,7 +124,7 @@ export function createPromoCodeStore(db: DB, clock: Clock) {
       return row!;
     },
 
-    list: (): Promise<PromoCodeRow[]> => db.select().from(promoCodes),
+    list: (): Promise<PromoCodeRow[]> => db.select().from(promoCodes).orderBy(asc(promoCodes.id)),
 
     async disable(code: string): Promise<boolean> {
       const changed = await db
