@@ -60,5 +60,40 @@ export async function buildServerIfStale() {
 
 export const SERVER_BUNDLE = bundle;
 
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `build` while no other process on this machine builds: two instances started at once
+ * (`systemctl start copydesk@3001 copydesk@3002`) would otherwise write the same files together.
+ * A lock left by a process that died is taken over.
+ */
+export async function withBuildLock(build) {
+  const lock = path.join(root, 'dist/.build.lock');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      const holder = Number(fs.readFileSync(lock, 'utf8'));
+      if (holder && !alive(holder)) fs.rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await build();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
 // Run directly (`node scripts/build-server.mjs`) it only builds.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServerIfStale();

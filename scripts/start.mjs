@@ -1,7 +1,18 @@
 // `npm start`: builds what is missing, then runs the server bundle under plain Node.
 // Running TypeScript through a loader at run time cost about 350 MB of resident
 // memory under load; the bundle is rebuilt only when a server source is newer.
-import { buildServerIfStale, SERVER_BUNDLE } from './build-server.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, SERVER_BUNDLE, withBuildLock } from './build-server.mjs';
 
-await buildServerIfStale();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+await withBuildLock(async () => {
+  await buildServerIfStale();
+  if (fs.existsSync(path.join(root, 'dist/client/index.html'))) return;
+  console.log('client: not built yet, building it now (once)...');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+});
 await import(SERVER_BUNDLE);
