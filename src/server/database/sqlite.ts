@@ -5,6 +5,7 @@ import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import * as schema from '../../../db/schema';
+import { processKeyedLock, type KeyedLock } from './keyed-lock';
 import { createTransactionGate } from './transaction-gate';
 
 /** Statements kept compiled; a query builder's SQL text names one (an IN list of each length is its own). */
@@ -30,6 +31,8 @@ export type SqliteDatabase = Omit<ProxyDatabase, 'transaction' | 'batch'> & {
   $raw<T>(use: (client: Database.Database) => T): Promise<T>;
   /** Resolves when the database answers a query. */
   $ping(): Promise<void>;
+  /** A lock every process on this database respects: here the one process's (database/keyed-lock.ts). */
+  $lock: KeyedLock;
   $close(): Promise<void>;
 };
 
@@ -77,7 +80,7 @@ export function openSqlite(file: string, migrationsFolder: string): SqliteDataba
     { schema, casing: 'snake_case' },
   );
   const db = proxy as unknown as SqliteDatabase;
-  const hooks: Pick<SqliteDatabase, '$dialect' | 'transaction' | '$client' | '$raw' | '$ping' | '$close'> = {
+  const hooks: Pick<SqliteDatabase, '$dialect' | 'transaction' | '$client' | '$raw' | '$ping' | '$lock' | '$close'> = {
     $dialect: 'sqlite',
     transaction: (body) => gate.transaction(() => body(db)),
     $client: sqlite,
@@ -85,6 +88,7 @@ export function openSqlite(file: string, migrationsFolder: string): SqliteDataba
     $ping: async () => {
       await gate.run(() => statement('SELECT 1').get());
     },
+    $lock: processKeyedLock(),
     $close: async () => {
       statements.clear();
       sqlite.close();

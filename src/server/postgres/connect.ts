@@ -5,7 +5,9 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../../db/schema.pg';
+import type { KeyedLock } from '../database/keyed-lock';
 import { PG_MIGRATIONS_FOLDER } from '../migrations';
+import { advisoryKeyedLock } from './advisory-lock';
 
 /** Connections per process unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
@@ -18,6 +20,8 @@ export type PostgresDatabase = NodePgDatabase<typeof schema> & {
   readonly $dialect: 'postgres';
   /** Resolves when the database answers a query. */
   $ping(): Promise<void>;
+  /** A lock every process on this database respects (database/keyed-lock.ts). */
+  $lock: KeyedLock;
   $close(): Promise<void>;
 };
 
@@ -71,25 +75,44 @@ export async function connectPostgres(options: PostgresOptions): Promise<Postgre
 
 type Transaction = Parameters<Parameters<NodePgDatabase<typeof schema>['transaction']>[0]>[0];
 
+/** Idle lock connections close after this long: a process that takes no lock keeps none open. */
+const LOCK_IDLE_MS = 10_000;
+
 /**
  * Drizzle over `pool`, with the hooks every engine's database has; `close` runs after the pool has
- * ended. Inside a transaction's body, queries made through `db` are the transaction's, and a
+ * ended. `$lock` holds its locks on connections of `lockPool` (by default one like `pool`, opened
+ * at the first lock). Inside a transaction's body, queries made through `db` are the transaction's, and a
  * transaction begun there is a savepoint in it, as on SQLite (database/transaction-gate.ts): a rule
  * written once behaves the same on both engines, and a body cannot wait on a second connection
  * that waits on its locks.
  */
-export function postgresDatabase(pool: pg.Pool, close?: () => Promise<void>): PostgresDatabase {
+export function postgresDatabase(
+  pool: pg.Pool,
+  close?: () => Promise<void>,
+  lockPool: () => pg.Pool = () => new pg.Pool({ ...pool.options, idleTimeoutMillis: LOCK_IDLE_MS }),
+): PostgresDatabase {
   const base = drizzle(pool, { schema, casing: 'snake_case' });
   const current = new AsyncLocalStorage<Transaction>();
   let closed: Promise<void> | undefined;
+  let locks: pg.Pool | undefined;
   const hooks = {
     $dialect: 'postgres' as const,
     $client: pool,
     $ping: async () => {
       await pool.query('SELECT 1');
     },
+    $lock: advisoryKeyedLock(() => {
+      if (closed) throw new Error('the database is closed');
+      if (!locks) {
+        locks = lockPool();
+        // An idle lock connection's error is the same news as the pool's; the pool replaces it.
+        locks.on('error', (e) => pool.listenerCount('error') > 0 && pool.emit('error', e));
+      }
+      return locks;
+    }),
     $close: () =>
       (closed ??= (async () => {
+        await locks?.end();
         await pool.end();
         await close?.();
       })()),

@@ -63,10 +63,15 @@ export function openTestPostgres(): PostgresDatabase {
   ready.catch(() => {});
   const target = new URL(server.url);
   target.pathname = `/${name}`;
-  const pool = pendingPool({ connectionString: target.toString(), max: 4, idleTimeoutMillis: 2_000 }, ready);
+  const config = { connectionString: target.toString(), max: 4, idleTimeoutMillis: 2_000 };
+  const pool = pendingPool(config, ready);
   pool.on('error', () => {});
-  return postgresDatabase(pool, async () => {
-    const client = await adminClient(server.url);
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  return postgresDatabase(
+    pool,
+    async () => {
+      const client = await adminClient(server.url);
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+    () => pendingPool(config, ready),
+  );
 }

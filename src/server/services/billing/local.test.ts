@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { promoCodes } from '../../../../db/schema';
 import { hasEditorAccess } from '../../../shared/access';
 import { DAY_MS } from '../../../shared/limits';
 import type { PublicUser } from '../../../shared/types';
@@ -134,6 +136,23 @@ describe('local billing over a moving clock', () => {
     const user = await me(await signIn());
     // Jan 31 -> Feb 28 -> Mar 31 -> Apr 30: the short month does not pull later periods back to the 28th.
     expect(user).toMatchObject({ subscriptionStatus: 'active', subscriptionRenewalDate: '2026-04-30T12:00:00.000Z' });
+  });
+
+  it('a double click starts one plan and redeems its code once', async () => {
+    t = createTestApp();
+    await t.services.billing.promos.create({ code: 'SPRING', percentOff: 20 });
+    const token = await registerUser(t, 'mariana', EMAIL);
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () => {
+        const res = await post(t, '/api/create-subscription', { promoCode: 'SPRING' }, { token });
+        expect(res.status).toBe(200);
+        return (await res.json()) as { subscriptionId: string; message: string };
+      }),
+    );
+    expect(a!.subscriptionId).toBe(b!.subscriptionId);
+    expect([a!.message, b!.message].sort()).toEqual(['Subscription already active', 'Your 7-day free trial has started']);
+    const [code] = await t.db.select().from(promoCodes).where(eq(promoCodes.code, 'SPRING'));
+    expect(code!.timesRedeemed).toBe(1);
   });
 
   it('activate answers the user as it stands and needs a session', async () => {

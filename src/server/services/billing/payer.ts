@@ -69,6 +69,16 @@ export async function loadTeamPayer(db: DB, team: TeamRow): Promise<TeamPayer> {
   return teamPayer(team, owner);
 }
 
+/** The payer as the database holds it now (another request may have changed it); undefined once deleted. */
+export async function reloadPayer<P extends Payer>(db: DB, payer: P): Promise<P | undefined> {
+  if (payer.kind === 'user') {
+    const [user] = await db.select().from(users).where(eq(users.id, payer.id)).limit(1);
+    return user ? (userPayer(user) as P) : undefined;
+  }
+  const [team] = await db.select().from(teams).where(eq(teams.id, payer.id)).limit(1);
+  return team ? ((await loadTeamPayer(db, team)) as P) : undefined;
+}
+
 /**
  * A team is `active` or not (ARCHITECTURE.md counts only `active`), so a running
  * plan, trial included, is `active`; one that has not started or has ended is

@@ -78,6 +78,30 @@ describe('team subscription with Stripe', () => {
     expect(await api(owner).team.subscribe({})).toMatchObject({ subscriptionId: sub.id, message: 'Subscription already active' });
   });
 
+  it("the owner's double click subscribes the team once, and the owner's own plan is a payer apart", async () => {
+    stripe.seedPromotionCode({ code: 'HALF', percentOff: 50 });
+    const { owner, teamId } = await teamOfTwo(t);
+    const [a, b, own] = await Promise.all([
+      api(owner).team.subscribe({}),
+      api(owner).team.subscribe({}),
+      api(owner).subscription.create({}),
+    ]);
+    expect(a).toEqual(b);
+    expect(stripe.customers()).toHaveLength(2);
+    expect(stripe.subscriptions()).toHaveLength(2);
+    expect(stripe.subscriptions().every((s) => s.status !== 'canceled')).toBe(true);
+    expect((await teamRow(teamId)).billingSubscriptionId).toBe(a.subscriptionId);
+    expect((await userRow('mariana@news.example')).billingSubscriptionId).toBe(own.subscriptionId);
+
+    // Two different asks at once (one with a code): one live subscription, the one the team holds.
+    t.clock.advance(60 * 60_000);
+    await Promise.all([api(owner).team.subscribe({}), api(owner).team.subscribe({ promoCode: 'HALF' })]);
+    const teamSubs = stripe.subscriptions().filter((s) => (s.metadata as Record<string, string>).teamId === String(teamId));
+    const live = teamSubs.filter((s) => s.status !== 'canceled');
+    expect(live).toHaveLength(1);
+    expect((await teamRow(teamId)).billingSubscriptionId).toBe(live[0]!.id);
+  });
+
   it("follows the webhooks: arrears and cancellation end the members' cover, a paid invoice restores it", async () => {
     const { teamId, subscriptionId } = await subscribedWithCard();
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));

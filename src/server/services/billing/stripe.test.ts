@@ -7,7 +7,7 @@ import { DAY_MS } from '../../../shared/limits';
 import type { PublicUser } from '../../../shared/types';
 import { createTestApp, type TestApp } from '../../test-app';
 import { get, post, registerUser } from '../../test-http';
-import { testEngine } from '../../postgres/test-engine';
+import { REPEAT_WINDOW_MS } from './stripe';
 
 let t: TestApp;
 let stripe: StripeServer;
@@ -115,19 +115,47 @@ describe('Stripe billing: subscribing', () => {
     expect(stripe.posts(`/v1/subscriptions/${subscriptionId}`)).toHaveLength(0);
   });
 
-  // On PostgreSQL the second click can arrive after the first has saved its subscription, and is
-  // then taken for a retry of an abandoned form: a per-payer lock around the Stripe calls is still to do.
-  it.skipIf(testEngine() === 'postgres')('a double click creates one subscription', async () => {
+  it('a double click creates one subscription', async () => {
     const token = await registerUser(t, 'mariana');
     const [a, b] = await Promise.all([create(token), create(token)]);
     expect(a.subscriptionId).toBe(b.subscriptionId);
+    expect(a.clientSecret).toBe(b.clientSecret);
     expect(stripe.subscriptions()).toHaveLength(1);
     expect(stripe.customers()).toHaveLength(1);
+    expect(stripe.subscription(a.subscriptionId).status).toBe('trialing');
+  });
+
+  it('two different requests at once (two tabs, one with a code) leave one live subscription, the one the user holds', async () => {
+    stripe.seedPromotionCode({ code: 'HALF', percentOff: 50 });
+    const token = await registerUser(t, 'mariana');
+    await Promise.all([create(token), create(token, 'HALF')]);
+    const live = stripe.subscriptions().filter((s) => s.status !== 'canceled');
+    expect(live).toHaveLength(1);
+    const { id } = await me(token);
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(row!.billingSubscriptionId).toBe(live[0]!.id);
+  });
+
+  it('the same request moments later (a second tab, an answer lost) gets the same payment form; another code is a new attempt', async () => {
+    stripe.seedPromotionCode({ code: 'HALF', percentOff: 50 });
+    const token = await registerUser(t, 'mariana');
+    const first = await create(token);
+    t.clock.advance(REPEAT_WINDOW_MS - 1000);
+    expect(await create(token)).toEqual(first);
+    expect(stripe.subscriptions()).toHaveLength(1);
+
+    const withCode = await create(token, 'HALF');
+    expect(withCode.subscriptionId).not.toBe(first.subscriptionId);
+    expect(stripe.subscription(first.subscriptionId).status).toBe('canceled');
+    expect(await create(token, 'half')).toEqual(withCode);
+    expect(stripe.subscriptions()).toHaveLength(2);
   });
 
   it('an abandoned payment form neither uses up the trial nor leaves a second live subscription behind', async () => {
     const token = await registerUser(t, 'mariana');
     const first = await create(token);
+    // The user comes back later: the old form is not the answer any more.
+    t.clock.advance(REPEAT_WINDOW_MS);
     const second = await create(token);
     expect(second.subscriptionId).not.toBe(first.subscriptionId);
     expect(second.clientSecret).toMatch(/^seti_/);

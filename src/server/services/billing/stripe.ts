@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { billingEvents, teams, users } from '../../../../db/schema';
 import { hasOwnSubscription } from '../../../shared/access';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '../../../shared/plan';
-import type { PromoValidation } from '../../../shared/schemas/subscription';
+import type { CreateSubscriptionResult, PromoValidation } from '../../../shared/schemas/subscription';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
@@ -63,6 +63,9 @@ export function statusFromStripe(sub: Stripe.Subscription): string {
 }
 
 const grantsAccess = (status: string) => hasOwnSubscription({ subscriptionStatus: status, teamId: null });
+
+/** How long the same request again is taken for a second click rather than a new attempt after an abandoned form. */
+export const REPEAT_WINDOW_MS = 10 * 60_000;
 
 /** Statuses in which no subscription is running: not yet started, or over. */
 const NOT_RUNNING = new Set(['incomplete', 'incomplete_expired', 'canceled']);
@@ -147,29 +150,66 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
 
   /**
    * The payer has no access but may hold a subscription from an earlier attempt: one whose card
-   * arrived meanwhile counts (the webhook may not have come yet); any other that still runs or
-   * waits for a card is cancelled, so nobody pays for two.
+   * arrived meanwhile counts (the webhook may not have come yet); the same request made moments
+   * ago gets its payment form again; any other that still runs or waits for a card is cancelled,
+   * so nobody pays for two.
    */
-  async function settlePrevious(payer: Payer): Promise<Stripe.Subscription | undefined> {
+  async function settlePrevious(
+    payer: Payer,
+    promoCode: string | undefined,
+  ): Promise<{ running?: Stripe.Subscription; repeated?: Stripe.Subscription }> {
     const subscriptionId = stripeSubscriptionId(payer);
-    if (!subscriptionId) return undefined;
+    if (!subscriptionId) return {};
     const previous = await retrieve(subscriptionId).catch(unlessMissing);
-    if (!previous) return undefined;
+    if (!previous) return {};
     if (grantsAccess(statusFromStripe(previous))) {
       await sync(previous, payer);
-      return previous;
+      return { running: previous };
     }
+    if (isRepeat(previous, payer, promoCode)) return { repeated: previous };
     if (previous.status !== 'canceled' && previous.status !== 'incomplete_expired') {
       await stripe.subscriptions.cancel(previous.id, {}, { idempotencyKey: `copydesk-replace-${previous.id}` });
     }
-    return undefined;
+    return {};
+  }
+
+  /**
+   * A double click, a second tab, a retry after a lost answer: a subscription still waiting for its
+   * card, asked for with the same plan, seats and code within REPEAT_WINDOW_MS. Requests for one
+   * payer run one at a time (one-payer-at-a-time.ts), so the second always finds the first's.
+   */
+  function isRepeat(previous: Stripe.Subscription, payer: Payer, promoCode: string | undefined): boolean {
+    if (statusFromStripe(previous) !== 'incomplete') return false;
+    const item = previous.items?.data?.[0];
+    if (item?.price?.id !== priceId || (item.quantity ?? 1) !== payer.quantity) return false;
+    if ((previous.metadata?.promoCode ?? '').toUpperCase() !== (promoCode ?? '').toUpperCase()) return false;
+    return clock().getTime() - previous.created * 1000 < REPEAT_WINDOW_MS;
+  }
+
+  function answer(sub: Stripe.Subscription, free: boolean): CreateSubscriptionResult {
+    const setupIntent = sub.pending_setup_intent;
+    const invoice = sub.latest_invoice;
+    const clientSecret = free
+      ? undefined
+      : ((setupIntent && typeof setupIntent !== 'string' ? setupIntent.client_secret : null) ??
+        (invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : null) ??
+        undefined);
+    return {
+      subscriptionId: sub.id,
+      ...(clientSecret ? { clientSecret } : {}),
+      is100PercentOff: free,
+      message: free
+        ? 'Subscription activated'
+        : `Subscription created; add a payment method to start your ${sub.trial_end ? 'trial' : 'plan'}`,
+    };
   }
 
   /** The payer's subscription at Stripe; a gifted plan has none. */
   const stripeSubscriptionId = (payer: Payer): string | null =>
     payer.billingSubscriptionId && !isGift(payer.billingSubscriptionId) ? payer.billingSubscriptionId : null;
 
-  const retrieve = (subscriptionId: string) => stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] });
+  const retrieve = (subscriptionId: string) =>
+    stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'] });
 
   /** `replacing` names a stored customer Stripe no longer knows (the keys moved to another account or mode). */
   async function ensureCustomer(payer: Payer, replacing?: string): Promise<string> {
@@ -191,8 +231,9 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
     },
 
     async create(payer, promoCode) {
-      const running = await settlePrevious(payer);
+      const { running, repeated } = await settlePrevious(payer, promoCode);
       if (running) return { subscriptionId: running.id, is100PercentOff: false, message: ALREADY_ACTIVE };
+      if (repeated) return answer(repeated, false);
       let promo: Stripe.PromotionCode | undefined;
       let free = false;
       if (promoCode) {
@@ -211,7 +252,8 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
           ...(promo ? { discounts: [{ promotion_code: promo.id }] } : {}),
-          metadata: { ...payerMetadata(payer), free: String(free) },
+          // The code as asked for, kept or refused, so a repeated request is known (isRepeat).
+          metadata: { ...payerMetadata(payer), free: String(free), ...(promoCode ? { promoCode } : {}) },
           expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
         };
         // A double click sends the same request and gets the same subscription back. The key names
@@ -236,21 +278,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       }
       // This subscription is the payer's now, whatever an earlier one said.
       await sync(sub, { ...payer, billingCustomerId: customer, billingSubscriptionId: sub.id });
-      const setupIntent = sub.pending_setup_intent;
-      const invoice = sub.latest_invoice;
-      const clientSecret = free
-        ? undefined
-        : ((setupIntent && typeof setupIntent !== 'string' ? setupIntent.client_secret : null) ??
-          (invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : null) ??
-          undefined);
-      return {
-        subscriptionId: sub.id,
-        ...(clientSecret ? { clientSecret } : {}),
-        is100PercentOff: free,
-        message: free
-          ? 'Subscription activated'
-          : `Subscription created; add a payment method to start your ${sub.trial_end ? 'trial' : 'plan'}`,
-      };
+      return answer(sub, free);
     },
 
     async activate(payer) {
