@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // The PostgreSQL twin of db/schema.ts: the same tables, columns, indexes and foreign keys, declared
 // so that every table's select and insert types equal the SQLite table's (schema-parity.test.ts), and
@@ -226,4 +226,16 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
   ],
+);
+
+/** Ids are bigints: hits are written on every message send and login, and deleted ids are never reused. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    key: text().notNull(),
+    at: instant().notNull(),
+    expiresAt: instant().notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.at), index('rate_limit_hits_expires_idx').on(t.expiresAt)],
 );

@@ -261,3 +261,18 @@ export const auditLog = sqliteTable(
 );
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * One row per counted hit of a rate limit (services/rate-limiter.ts), shared by every process on
+ * the database. `expiresAt` is the hit's time plus its rule's window: the sweep deletes what has passed it.
+ */
+export const rateLimitHits = sqliteTable(
+  'rate_limit_hits',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    key: text().notNull(),
+    at: integer({ mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.at), index('rate_limit_hits_expires_idx').on(t.expiresAt)],
+);

@@ -32,6 +32,7 @@ export let messages = sqlite.messages;
 export let documents = sqlite.documents;
 export let documentChunks = sqlite.documentChunks;
 export let auditLog = sqlite.auditLog;
+export let rateLimitHits = sqlite.rateLimitHits;
 
 let current: Engine = 'sqlite';
 
@@ -58,4 +59,5 @@ export function useEngine(engine: Engine): void {
   documents = tables.documents;
   documentChunks = tables.documentChunks;
   auditLog = tables.auditLog;
+  rateLimitHits = tables.rateLimitHits;
 }

@@ -44,6 +44,8 @@ expectTypeOf<typeof pgs.documentChunks.$inferSelect>().toEqualTypeOf<typeof lite
 expectTypeOf<typeof pgs.documentChunks.$inferInsert>().toEqualTypeOf<typeof lite.documentChunks.$inferInsert>();
 expectTypeOf<typeof pgs.auditLog.$inferSelect>().toEqualTypeOf<typeof lite.auditLog.$inferSelect>();
 expectTypeOf<typeof pgs.auditLog.$inferInsert>().toEqualTypeOf<typeof lite.auditLog.$inferInsert>();
+expectTypeOf<typeof pgs.rateLimitHits.$inferSelect>().toEqualTypeOf<typeof lite.rateLimitHits.$inferSelect>();
+expectTypeOf<typeof pgs.rateLimitHits.$inferInsert>().toEqualTypeOf<typeof lite.rateLimitHits.$inferInsert>();
 
 type Config = ReturnType<typeof sqliteTableConfig> | ReturnType<typeof pgTableConfig>;
 

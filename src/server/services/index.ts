@@ -36,7 +36,7 @@ export function createServices(o: ServiceOptions) {
   const users = createUserService(o.db, o.clock);
   const sessions = createSessionService(o.db, o.clock);
   const audit = createAuditService(o.db, o.clock);
-  const limiter = createRateLimiter(o.clock);
+  const limiter = createRateLimiter(o.db, o.clock);
   const mail =
     o.mail ??
     createMailService({

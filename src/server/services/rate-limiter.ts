@@ -1,94 +1,125 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { and, asc, countDistinct, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { rateLimitHits } from '../../../db/schema';
 import type { Clock } from '../clock';
+import type { DB } from '../db';
 import { fail } from '../errors';
+import type { PostgresDatabase } from '../postgres/connect';
+import { lockRateLimitKeys } from '../postgres/rate-limit-lock';
 
 export interface RateRule {
   max: number;
   windowMs: number;
 }
 
-interface Entry {
-  times: number[];
-  windowMs: number;
-}
+/** One key and the rule it is counted by. */
+export type RateCheck = readonly [key: string, rule: RateRule];
 
-/** Keys whose hits have all aged out are dropped at most this often, so unseen keys cannot pile up. */
+/** A counted hit, as `forget` takes it back. */
+export type Hit = number;
+
+/** Hits whose windows have all passed are deleted at most this often (per process), so the table stays bounded. */
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Sliding-window counters kept in memory (one box, one process). A key is
- * blocked while `max` hits fall inside the window; it frees itself as the
- * oldest hit ages out, so a lock never outlives its window.
+ * Sliding-window counters in the database, so every process on it counts the same hits. A key is
+ * blocked while `max` hits fall inside the window; it frees itself as the oldest hit ages out, so
+ * a lock never outlives its window. See docs/decisions/023-rate-limits-in-the-database.md.
  */
-export function createRateLimiter(clock: Clock) {
-  const hits = new Map<string, Entry>();
+export function createRateLimiter(db: DB, clock: Clock) {
+  // SQLite's transactions begin IMMEDIATE, holding the database's write lock: they already run one at a time.
+  const lockKeys =
+    db.$dialect === 'postgres' ? (tx: DB, keys: string[]) => lockRateLimitKeys(tx as unknown as PostgresDatabase, keys) : async () => {};
   let lastSweep = clock().getTime();
 
-  function live(key: string, rule: RateRule): number[] {
-    const now = clock().getTime();
-    const times = (hits.get(key)?.times ?? []).filter((t) => t > now - rule.windowMs);
-    if (times.length === 0) hits.delete(key);
-    else hits.set(key, { times, windowMs: rule.windowMs });
+  /** Each key's hits inside its rule's window, oldest first, in milliseconds. */
+  async function live(q: DB, checks: readonly RateCheck[], now: number): Promise<Map<string, number[]>> {
+    const rows = await q
+      .select({ key: rateLimitHits.key, at: rateLimitHits.at })
+      .from(rateLimitHits)
+      .where(or(...checks.map(([key, rule]) => and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now - rule.windowMs))))))
+      .orderBy(asc(rateLimitHits.at));
+    const times = new Map<string, number[]>();
+    for (const row of rows) times.set(row.key, [...(times.get(row.key) ?? []), row.at.getTime()]);
     return times;
   }
 
-  function sweep(now: number) {
-    if (now - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now;
-    for (const [key, entry] of hits) {
-      if (entry.times.every((t) => t <= now - entry.windowMs)) hits.delete(key);
-    }
+  /** Seconds until there is room under `rule` beside `times` (live hits, oldest first), or 0 when there is room now. */
+  function wait(times: readonly number[], rule: RateRule, now: number): number {
+    if (times.length < rule.max) return 0;
+    const oldest = times[times.length - rule.max]!;
+    return Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000));
   }
 
-  const limiter = {
+  /** One hit on each key, at `now`; the hits in the checks' order. */
+  async function record(q: DB, checks: readonly RateCheck[], now: number): Promise<Hit[]> {
+    const rows = await q
+      .insert(rateLimitHits)
+      .values(checks.map(([key, rule]) => ({ key, at: new Date(now), expiresAt: new Date(now + rule.windowMs) })))
+      .returning({ id: rateLimitHits.id, key: rateLimitHits.key });
+    // RETURNING promises no order; a key named twice gets its rows in turn
+    const ids = new Map<string, Hit[]>();
+    for (const row of rows) ids.set(row.key, [...(ids.get(row.key) ?? []), row.id]);
+    return checks.map(([key]) => ids.get(key)!.shift()!);
+  }
+
+  async function sweep(now: number) {
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    await db.delete(rateLimitHits).where(lte(rateLimitHits.expiresAt, new Date(now)));
+  }
+
+  return {
     /** Seconds until the key may try again, or 0 when it is not blocked. */
-    retryAfter(key: string, rule: RateRule): number {
-      const times = live(key, rule);
-      if (times.length < rule.max) return 0;
-      const oldest = times[times.length - rule.max]!;
-      return Math.max(1, Math.ceil((oldest + rule.windowMs - clock().getTime()) / 1000));
-    },
-
-    /** Records a hit; returns its time so `forget` can take back exactly this one. */
-    hit(key: string, rule: RateRule): number {
+    async retryAfter(key: string, rule: RateRule): Promise<number> {
       const now = clock().getTime();
-      const times = live(key, rule);
-      times.push(now);
-      hits.set(key, { times, windowMs: rule.windowMs });
-      sweep(now);
-      return now;
+      return wait((await live(db, [[key, rule]], now)).get(key) ?? [], rule, now);
     },
 
-    /** Takes back one hit recorded at `at` (an attempt that turned out to be legitimate). */
-    forget(key: string, at: number) {
-      const entry = hits.get(key);
-      if (!entry) return;
-      const i = entry.times.lastIndexOf(at);
-      if (i >= 0) entry.times.splice(i, 1);
-      if (entry.times.length === 0) hits.delete(key);
+    /** Counts a hit whatever the count (a failure to add to a limit checked elsewhere). */
+    async hit(key: string, rule: RateRule): Promise<Hit> {
+      const now = clock().getTime();
+      await sweep(now);
+      const [hit] = await record(db, [[key, rule]], now);
+      return hit!;
+    },
+
+    /** Takes back exactly these hits (attempts that turned out to be legitimate). */
+    async forget(...hits: Hit[]): Promise<void> {
+      if (hits.length) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hits));
     },
 
     /**
-     * Refuses with 429 and the longest Retry-After when any key is at its limit;
-     * otherwise counts one hit on each, before any await, so parallel calls cannot
-     * all pass. Returns the hits' times, for `forget`.
+     * Refuses with 429 and the longest Retry-After (beside `details`) when any key is at its limit;
+     * otherwise counts one hit on each. Checking and counting are one transaction holding the keys'
+     * locks, so parallel calls, in this process or another, cannot all pass. Returns the hits, for `forget`.
      */
-    take(checks: ReadonlyArray<readonly [key: string, rule: RateRule]>, message: string): number[] {
-      const wait = Math.max(0, ...checks.map(([key, rule]) => limiter.retryAfter(key, rule)));
-      if (wait > 0) fail('TOO_MANY_REQUESTS', message, { retryAfter: wait });
-      return checks.map(([key, rule]) => limiter.hit(key, rule));
+    async take(checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
+      if (checks.length === 0) return [];
+      const now = clock().getTime();
+      const keys = checks.map(([key]) => key);
+      await sweep(now);
+      const outcome = await db.transaction(async (tx) => {
+        await lockKeys(tx, keys);
+        const times = await live(tx, checks, now);
+        const retryAfter = Math.max(0, ...checks.map(([key, rule]) => wait(times.get(key) ?? [], rule, now)));
+        return retryAfter > 0 ? { retryAfter } : { hits: await record(tx, checks, now) };
+      });
+      if ('retryAfter' in outcome) fail('TOO_MANY_REQUESTS', message, { ...details, retryAfter: outcome.retryAfter });
+      return outcome.hits;
     },
 
-    reset(key: string) {
-      hits.delete(key);
+    /** Forgets every hit of these keys. */
+    async reset(...keys: string[]): Promise<void> {
+      if (keys.length) await db.delete(rateLimitHits).where(inArray(rateLimitHits.key, keys));
     },
 
-    /** How many keys are tracked (bounded by the live windows, not by history). */
-    size(): number {
-      return hits.size;
+    /** How many keys have hits stored (bounded by the live windows, not by history). */
+    async size(): Promise<number> {
+      const [row] = await db.select({ keys: countDistinct(rateLimitHits.key) }).from(rateLimitHits);
+      return row?.keys ?? 0;
     },
   };
-  return limiter;
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -56,15 +56,14 @@ export function createAccountService(deps: Deps) {
   const registrationsPerIp = deps.registrationsPerIp ?? RATE_LIMITS.registrationsPerIp;
 
   /** Forgets the failures that lock an account for browsers it does not know. */
-  function unlock(email: string) {
-    limiter.reset(loginAccountKey(email));
-    limiter.reset(loginAccountDayKey(email));
+  async function unlock(email: string) {
+    await limiter.reset(loginAccountKey(email), loginAccountDayKey(email));
   }
 
   return {
     /** Counted per client address before the password is hashed, whether or not the e-mail is taken. */
     async register(input: RegisterInput, client: Client) {
-      limiter.take([[`register:ip:${addressKey(client.ip)}`, registrationsPerIp]], TOO_MANY_REGISTRATIONS);
+      await limiter.take([[`register:ip:${addressKey(client.ip)}`, registrationsPerIp]], TOO_MANY_REGISTRATIONS);
       const user = await deps.users.create(input);
       return { user, knownDevice: devices.remember(user, client.cookie), ...(await deps.sessions.create(user.id, false)) };
     },
@@ -89,14 +88,14 @@ export function createAccountService(deps: Deps) {
             [`login:ip:${addressKey(client.ip)}`, RATE_LIMITS.failedLoginsPerIp],
           ];
       // Counted before the slow hash check: parallel attempts must not all pass.
-      const hits = limiter.take(checks, TOO_MANY_LOGINS);
+      const hits = await limiter.take(checks, TOO_MANY_LOGINS);
 
       const ok = found ? await verifyPassword(found.passwordHash, input.password) : await verifyAgainstDummy(input.password);
       if (!found || !ok) fail('UNAUTHORIZED', INVALID_CREDENTIALS);
       // A success takes back its own hits. Only one from an unknown browser clears the account's count: after a
       // known device's sign-in the strangers' failures still stand, or each of the owner's logins would renew their budget.
-      checks.forEach(([key], i) => limiter.forget(key, hits[i]!));
-      if (!deviceId) limiter.reset(loginAccountKey(input.email));
+      await limiter.forget(...hits);
+      if (!deviceId) await limiter.reset(loginAccountKey(input.email));
       if (previousSessionId) await deps.sessions.invalidate(previousSessionId);
       if (found.isAdmin) await deps.audit?.record({ user: found, ip: client.ip }, { action: 'admin.sign_in' });
       return {
@@ -121,13 +120,13 @@ export function createAccountService(deps: Deps) {
       const user = await deps.users.findById(userId);
       if (!user) fail('UNAUTHORIZED', 'Authentication required');
       const key = `password:session:${sessionId}`;
-      const [attempt] = limiter.take([[key, RATE_LIMITS.failedLoginsPerKnownDevice]], TOO_MANY_PASSWORD_ATTEMPTS);
+      const attempt = await limiter.take([[key, RATE_LIMITS.failedLoginsPerKnownDevice]], TOO_MANY_PASSWORD_ATTEMPTS);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        limiter.hit(loginAccountKey(user.email), RATE_LIMITS.failedLoginsPerAccount);
-        limiter.hit(loginAccountDayKey(user.email), RATE_LIMITS.failedLoginsPerAccountPerDay);
+        await limiter.hit(loginAccountKey(user.email), RATE_LIMITS.failedLoginsPerAccount);
+        await limiter.hit(loginAccountDayKey(user.email), RATE_LIMITS.failedLoginsPerAccountPerDay);
         fail('BAD_REQUEST', WRONG_CURRENT_PASSWORD);
       }
-      limiter.forget(key, attempt!);
+      await limiter.forget(...attempt);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -140,7 +139,7 @@ export function createAccountService(deps: Deps) {
 
     /** Same answer whether or not the account exists; limited per e-mail address and per client address. */
     async forgotPassword(email: string, client: Client) {
-      limiter.take(
+      await limiter.take(
         [
           [`reset:${email.toLowerCase()}`, RATE_LIMITS.resetEmailsPerAddress],
           [`reset:ip:${addressKey(client.ip)}`, RATE_LIMITS.resetRequestsPerIp],
@@ -200,7 +199,7 @@ export function createAccountService(deps: Deps) {
       });
       if (!used) fail('BAD_REQUEST', INVALID_RESET_TOKEN);
       const user = await deps.users.findById(row.userId);
-      if (user) unlock(user.email);
+      if (user) await unlock(user.email);
       return { message: PASSWORD_RESET_DONE, knownDevice: devices.remember({ id: row.userId, passwordHash }, client.cookie) };
     },
   };

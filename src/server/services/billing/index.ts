@@ -11,7 +11,6 @@ import { fail } from '../../errors';
 import { DAY_MS, RATE_LIMITS } from '../../../shared/limits';
 import { addressKey, type RateLimiter } from '../rate-limiter';
 import { createLocalBilling } from './local';
-import { onePayerAtATime } from './one-payer-at-a-time';
 import { TEAM_ERRORS } from '../teams';
 import { ALREADY_ACTIVE, NOTHING_TO_CANCEL, TEAM_SUSPENDED_NO_SUBSCRIBE } from './messages';
 import { giftSubscriptionId, isGift, loadTeamPayer, savePayerState, teamPayer, userPayer, type TeamPayer, type UserPayer } from './payer';
@@ -57,8 +56,8 @@ export function createBillingService(
     }
   }
   /** Every code tried, valid or not, counts per user and per client address, so codes cannot be guessed. */
-  function countPromoCheck(user: UserRow, ip: string) {
-    limiter.take(
+  async function countPromoCheck(user: UserRow, ip: string) {
+    await limiter.take(
       [
         [`promo:user:${user.id}`, RATE_LIMITS.promoChecksPerUser],
         [`promo:ip:${addressKey(ip)}`, RATE_LIMITS.promoChecksPerIp],
@@ -90,18 +89,16 @@ export function createBillingService(
     });
   }
   const promos = createPromoCodeStore(db, clock);
-  const billing = onePayerAtATime(
-    db,
+  const billing =
     provider ??
-      (config.stripe.secretKey
-        ? createStripeBilling(db, clock, {
-            secretKey: config.stripe.secretKey,
-            priceId: config.stripe.priceId,
-            webhookSecret: config.stripe.webhookSecret,
-            apiBase: config.stripe.apiBase,
-          })
-        : createLocalBilling(db, clock, promos)),
-  );
+    (config.stripe.secretKey
+      ? createStripeBilling(db, clock, {
+          secretKey: config.stripe.secretKey,
+          priceId: config.stripe.priceId,
+          webhookSecret: config.stripe.webhookSecret,
+          apiBase: config.stripe.apiBase,
+        })
+      : createLocalBilling(db, clock, promos));
 
   return {
     provider: billing,
@@ -167,7 +164,7 @@ export function createBillingService(
 
     async validatePromo(user: UserRow, promoCode: string, ip: string): Promise<PromoValidation> {
       if (!promoCode) return { valid: false, message: 'Please enter a promo code' };
-      countPromoCheck(user, ip);
+      await countPromoCheck(user, ip);
       return viaProvider('promo validation', () => billing.validatePromo(promoCode, userPayer(user)));
     },
 
@@ -175,7 +172,7 @@ export function createBillingService(
       if (hasOwnSubscription(user)) {
         return { subscriptionId: user.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
       }
-      if (promoCode) countPromoCheck(user, ip);
+      if (promoCode) await countPromoCheck(user, ip);
       return viaProvider('create', () => billing.create(userPayer(user), promoCode));
     },
 
@@ -200,7 +197,7 @@ export function createBillingService(
       if (team.subscriptionStatus === 'active') {
         return { subscriptionId: team.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
       }
-      if (promoCode) countPromoCheck(user, ip);
+      if (promoCode) await countPromoCheck(user, ip);
       return viaProvider('team create', () => billing.create(team, promoCode));
     },
 

@@ -51,7 +51,7 @@ export function createChatService(d: ChatServiceDeps) {
     list: (user: Pick<UserRow, 'id'>, page: { cursor: string | null; limit: number }) => store.list(user.id, page),
     get: (user: Pick<UserRow, 'id'>, id: number) => store.get(user.id, id),
     async create(user: Pick<UserRow, 'id'>, title?: string) {
-      d.limiter.take([[`conversations:user:${user.id}`, RATE_LIMITS.conversationsPerUser]], TOO_MANY_CONVERSATIONS);
+      await d.limiter.take([[`conversations:user:${user.id}`, RATE_LIMITS.conversationsPerUser]], TOO_MANY_CONVERSATIONS);
       return store.create(user.id, title);
     },
     async remove(user: Pick<UserRow, 'id'>, id: number) {

@@ -153,10 +153,12 @@ export function createReplies(d: ReplyDeps) {
     const { conversationId, content } = input;
     await d.store.owned(userId, conversationId);
     const rateKey = `chat-send:${userId}`;
-    const wait = d.limiter.retryAfter(rateKey, SEND_RATE);
-    if (wait > 0) fail('TOO_MANY_REQUESTS', TOO_MANY_SENDS, { retryAfter: wait });
-    if ((inFlight.get(userId) ?? 0) >= MAX_REPLIES_IN_FLIGHT) fail('TOO_MANY_REQUESTS', TOO_MANY_REPLIES, { retryAfter: 1 });
-    d.limiter.hit(rateKey, SEND_RATE);
+    const sent = await d.limiter.take([[rateKey, SEND_RATE]], TOO_MANY_SENDS);
+    if ((inFlight.get(userId) ?? 0) >= MAX_REPLIES_IN_FLIGHT) {
+      // refused before it was sent: not a send
+      await d.limiter.forget(...sent);
+      fail('TOO_MANY_REQUESTS', TOO_MANY_REPLIES, { retryAfter: 1 });
+    }
 
     // The slot is taken with the checks, before the message is saved: sends at once must not all pass.
     inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { DB } from '../../db';
 import { MAX_TEXT_CHARS, respondOffThread } from '../../editor';
 import { fail } from '../../errors';
-import type { RateRule } from '../rate-limiter';
+import type { RateLimiter } from '../rate-limiter';
 import { extractText, setConcurrentExtractions, type ExtractOptions } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS, MB } from './limits';
@@ -23,16 +23,11 @@ export interface AssistantMessages {
   addAssistantMessage?: (userId: number, conversationId: number, markdown: string) => unknown;
 }
 
-interface Limiter {
-  retryAfter(key: string, rule: RateRule): number;
-  hit(key: string, rule: RateRule): number;
-}
-
 export interface DocumentServiceOptions {
   db: DB;
   clock: Clock;
   config: Config;
-  limiter: Limiter;
+  limiter: Pick<RateLimiter, 'take' | 'forget'>;
   log?: (line: string) => void;
   /** Looked up at each upload: the chat service may be added after this one. */
   chat?: () => AssistantMessages | undefined;
@@ -205,15 +200,20 @@ export function createDocumentService(o: DocumentServiceOptions) {
      * name and content, extracts its text, stores it in passages, and has the editor review it.
      */
     async upload(user: UserRow, input: { conversationId?: number; file: IncomingFile }) {
-      const rateKey = `upload:${user.id}`;
-      const retryAfter = o.limiter.retryAfter(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
-      if (retryAfter > 0) fail('TOO_MANY_REQUESTS', UPLOAD_MESSAGES.tooMany, { success: false, retryAfter });
-      if (input.conversationId !== undefined) await assertConversation(user.id, input.conversationId);
-      await assertQuota(user.id, 1);
-
-      const file = await input.file.read(maxBytes);
+      const counted = await o.limiter.take([[`upload:${user.id}`, DOCUMENT_LIMITS.uploadsPerUser]], UPLOAD_MESSAGES.tooMany, {
+        success: false,
+      });
+      let file: ReceivedFile;
       try {
-        o.limiter.hit(rateKey, DOCUMENT_LIMITS.uploadsPerUser);
+        if (input.conversationId !== undefined) await assertConversation(user.id, input.conversationId);
+        await assertQuota(user.id, 1);
+        file = await input.file.read(maxBytes);
+      } catch (e) {
+        // refused before a file arrived: not an upload
+        await o.limiter.forget(...counted);
+        throw e;
+      }
+      try {
         await assertQuota(user.id, file.sizeBytes);
         return await readAndStore(user, input.conversationId, file);
       } finally {

@@ -79,7 +79,7 @@ describe('upload into storage', () => {
   it('refuses too many uploads in an hour with 429 and a retry time', async () => {
     const { user } = await setup();
     for (let i = 0; i < DOCUMENT_LIMITS.uploadsPerUser.max; i++)
-      t.services.limiter.hit(`upload:${user.id}`, DOCUMENT_LIMITS.uploadsPerUser);
+      await t.services.limiter.hit(`upload:${user.id}`, DOCUMENT_LIMITS.uploadsPerUser);
     const refused = await failure(t.services.documents.upload(user, { file: fileOf('story.txt', fixture('story.txt')) }));
     expect(refused).toMatchObject({
       code: 'TOO_MANY_REQUESTS',

@@ -120,8 +120,8 @@ export function createTeamService(deps: TeamServiceDeps) {
     return { ...toInvitation(invitation), inviteUrl: link };
   }
 
-  function takeEmailAllowance(team: TeamRow) {
-    deps.limiter.take([[`team-invitations:${team.id}`, TEAM_LIMITS.invitationEmailsPerTeam]], TEAM_MESSAGES.tooManyInvitations);
+  async function takeEmailAllowance(team: TeamRow) {
+    await deps.limiter.take([[`team-invitations:${team.id}`, TEAM_LIMITS.invitationEmailsPerTeam]], TEAM_MESSAGES.tooManyInvitations);
   }
 
   /**
@@ -173,7 +173,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
         .limit(1);
       if (live) fail('CONFLICT', TEAM_ERRORS.alreadyInvited);
-      takeEmailAllowance(team);
+      await takeEmailAllowance(team);
       // An expired invitation to the same address is replaced, so the owner sees one row per person.
       await tx.delete(teamInvitations).where(sameAddress);
       const [inserted] = await tx
@@ -201,7 +201,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       .limit(1);
     if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
     if (found.status !== 'pending') fail('BAD_REQUEST', TEAM_ERRORS.notPending);
-    takeEmailAllowance(team);
+    await takeEmailAllowance(team);
     const token = newInvitationToken();
     const now = clock();
     const [invitation] = await db
