@@ -11,6 +11,7 @@ import { fail } from '../../errors';
 import { DAY_MS, RATE_LIMITS } from '../../../shared/limits';
 import { addressKey, type RateLimiter } from '../rate-limiter';
 import { createLocalBilling } from './local';
+import { onePayerAtATime } from './one-payer-at-a-time';
 import { TEAM_ERRORS } from '../teams';
 import { ALREADY_ACTIVE, NOTHING_TO_CANCEL, TEAM_SUSPENDED_NO_SUBSCRIBE } from './messages';
 import { giftSubscriptionId, isGift, loadTeamPayer, savePayerState, teamPayer, userPayer, type TeamPayer, type UserPayer } from './payer';
@@ -89,16 +90,18 @@ export function createBillingService(
     });
   }
   const promos = createPromoCodeStore(db, clock);
-  const billing =
+  const billing = onePayerAtATime(
+    db,
     provider ??
-    (config.stripe.secretKey
-      ? createStripeBilling(db, clock, {
-          secretKey: config.stripe.secretKey,
-          priceId: config.stripe.priceId,
-          webhookSecret: config.stripe.webhookSecret,
-          apiBase: config.stripe.apiBase,
-        })
-      : createLocalBilling(db, clock, promos));
+      (config.stripe.secretKey
+        ? createStripeBilling(db, clock, {
+            secretKey: config.stripe.secretKey,
+            priceId: config.stripe.priceId,
+            webhookSecret: config.stripe.webhookSecret,
+            apiBase: config.stripe.apiBase,
+          })
+        : createLocalBilling(db, clock, promos)),
+  );
 
   return {
     provider: billing,
