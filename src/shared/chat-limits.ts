@@ -1,4 +1,6 @@
 // Chat's limits and messages without zod, so the chat page can show them without loading the schemas.
+import { oneLineMessage, plainTextMessage } from './control-characters';
+
 export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
 
 export const CHAT_LIMITS = {
@@ -14,11 +16,14 @@ export const CHAT_LIMITS = {
 
 export const CHAT_MESSAGES = {
   contentRequired: 'Type a message first',
+  contentControl: plainTextMessage('A message'),
   contentTooLong: `A message can be at most ${CHAT_LIMITS.messageMaxChars.toLocaleString('en-US')} characters. Send the text in shorter parts, or upload it as a document.`,
   titleTooLong: `A title can be at most ${CHAT_LIMITS.titleMaxChars} characters`,
+  titleControl: oneLineMessage('A title'),
   conversationId: 'Invalid conversation id',
   cursor: 'Invalid cursor',
   limit: `The page size must be between 1 and ${CHAT_LIMITS.listPageMax}`,
   searchRequired: 'Type something to search for',
   searchTooLong: `A search can be at most ${CHAT_LIMITS.searchQueryMaxChars} characters`,
+  searchControl: oneLineMessage('A search'),
 } as const;

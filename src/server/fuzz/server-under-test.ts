@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
+import { createTestPostgres, testEngine } from '../postgres/test-engine';
 import { startServer } from '../server';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 
@@ -9,7 +10,7 @@ export const PASSWORD = 'deadline-7!';
 
 /** Who a request is sent as; `cookie()` is the current session (a fuzzed logout may end one). */
 export interface Actor {
-  name: 'visitor' | 'member' | 'subscriber';
+  name: 'visitor' | 'member' | 'subscriber' | 'admin';
   cookie(): string | undefined;
   userId?: number;
 }
@@ -20,8 +21,9 @@ const FAILURE_LINE = /^error:| 5\d\d [\d.]+ms$/;
 const REQUEST_LINE = / \d{3} [\d.]+ms$/;
 
 /**
- * A real server (startServer) on a fresh SQLite file and a free port, with three actors:
- * a visitor, a signed-in member without a plan, and a subscriber on the local-billing trial.
+ * A real server (startServer) on a fresh database (a SQLite file, or in the postgres test run a
+ * PostgreSQL database, as DATABASE_URL gives one) and a free port, with four actors: a visitor, a
+ * signed-in member without a plan, a subscriber on the local-billing trial and an administrator.
  */
 export async function startServerUnderTest(env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-fuzz-'));
@@ -35,7 +37,8 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
   fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'export {};');
   const logs: string[] = [];
   let requests = 0;
-  const config = { ...loadConfig({ DATA_DIR: dir, ...env }), port: 0 };
+  const postgres = testEngine() === 'postgres' ? await createTestPostgres() : undefined;
+  const config = { ...loadConfig({ DATA_DIR: dir, ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env }), port: 0 };
   const running = await startServer({
     config,
     log: (line) => {
@@ -76,7 +79,11 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
   const visitor: Actor = { name: 'visitor', cookie: () => undefined };
   const member = await signedIn('member', 'fuzz-member');
   const subscriber = await signedIn('subscriber', 'fuzz-subscriber');
-  const actors: Actor[] = [visitor, member, subscriber];
+  // Made as the operator makes one; the generic suites never send as it (an admin may delete the others).
+  const { user: adminUser } = await running.services.users.ensureAdmin('fuzz-admin@news.example', PASSWORD);
+  tokens.set('admin', (await running.services.sessions.create(adminUser.id, false)).token);
+  const admin: Actor = { name: 'admin', userId: adminUser.id, cookie: () => `${SESSION_COOKIE}=${tokens.get('admin')}` };
+  const actors: Actor[] = [visitor, member, subscriber, admin];
 
   let logCursor = 0;
 
@@ -91,10 +98,11 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
     visitor,
     member,
     subscriber,
+    admin,
 
     /** Gives an actor whose session a fuzzed logout ended a new one, straight from the session service. */
     async restoreSessions() {
-      for (const actor of [member, subscriber]) {
+      for (const actor of [member, subscriber, admin]) {
         const res = await fetch(`${base}/api/user`, { headers: { cookie: actor.cookie()! } });
         await res.arrayBuffer();
         if (res.status === 401) tokens.set(actor.name, (await running.services.sessions.create(actor.userId!, false)).token);
@@ -143,6 +151,7 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
 
     async close() {
       await running.close();
+      await postgres?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

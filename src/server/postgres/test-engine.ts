@@ -49,11 +49,8 @@ function adminClient(url: string): Promise<pg.Client> {
   return admin;
 }
 
-/**
- * A migrated PostgreSQL database of its own, copied from the run's template. It is returned at
- * once, as SQLite's file is; its first query waits for the copy. Closing it drops it.
- */
-export function openTestPostgres(): PostgresDatabase {
+/** A new database's name and URL on the run's server, and its creation from the migrated template (not awaited). */
+function templateCopy() {
   const server = inject('postgres');
   if (!server) throw new Error('PostgreSQL tests run only in the postgres project (see vitest.config.ts)');
   const name = `copydesk_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -63,15 +60,28 @@ export function openTestPostgres(): PostgresDatabase {
   ready.catch(() => {});
   const target = new URL(server.url);
   target.pathname = `/${name}`;
-  const config = { connectionString: target.toString(), max: 4, idleTimeoutMillis: 2_000 };
+  const drop = async () => {
+    const client = await adminClient(server.url);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return { url: target.toString(), ready, drop };
+}
+
+/**
+ * A migrated PostgreSQL database of its own, copied from the run's template. It is returned at
+ * once, as SQLite's file is; its first query waits for the copy. Closing it drops it.
+ */
+export function openTestPostgres(): PostgresDatabase {
+  const { url, ready, drop } = templateCopy();
+  const config = { connectionString: url, max: 4, idleTimeoutMillis: 2_000 };
   const pool = pendingPool(config, ready);
   pool.on('error', () => {});
-  return postgresDatabase(
-    pool,
-    async () => {
-      const client = await adminClient(server.url);
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-    () => pendingPool(config, ready),
-  );
+  return postgresDatabase(pool, drop, () => pendingPool(config, ready));
+}
+
+/** A migrated PostgreSQL database of its own for a server a test starts (its DATABASE_URL); `drop` once the server is closed. */
+export async function createTestPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { url, ready, drop } = templateCopy();
+  await ready;
+  return { url, drop };
 }

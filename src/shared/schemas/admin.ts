@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isOneLine, oneLineMessage } from '../control-characters';
 import { LIMITS } from '../limits';
 import type { PublicUser } from '../types';
-import { MESSAGES, emailField, idField, passwordField, usernameField } from './fields';
+import { MESSAGES, emailField, idField, newPasswordField, usernameField } from './fields';
 import { TEAM_MESSAGES, teamIdField, teamNameField, type Team } from './team';
 
 export const ADMIN_LIMITS = {
@@ -25,6 +26,8 @@ export const ADMIN_MESSAGES = {
   userStatus: 'Subscription status must be inactive or active',
   teamStatus: 'Subscription status must be active or suspended',
   planTooLong: `A plan name can be at most ${ADMIN_LIMITS.planMax} characters`,
+  planControl: oneLineMessage('A plan name'),
+  searchControl: oneLineMessage('A search'),
   cursor: 'Invalid cursor',
   limit: `Limit must be between 1 and ${ADMIN_LIMITS.pageMax}`,
   userNotFound: 'User not found',
@@ -39,7 +42,12 @@ export const ADMIN_MESSAGES = {
 export const USER_STATUSES = ['inactive', 'active'] as const;
 export const TEAM_STATUSES = ['active', 'suspended'] as const;
 
-const planText = z.string().trim().max(ADMIN_LIMITS.planMax, ADMIN_MESSAGES.planTooLong).nullable();
+const planText = z
+  .string()
+  .trim()
+  .max(ADMIN_LIMITS.planMax, ADMIN_MESSAGES.planTooLong)
+  .refine(isOneLine, ADMIN_MESSAGES.planControl)
+  .nullable();
 /** Empty means none. */
 const planField = planText.optional().transform((v) => v || null);
 /** On an edit, a plan left out stays as it is; empty clears it. */
@@ -65,7 +73,7 @@ export const adminCreateUserInput = z.object({
   ...adminUserFields,
   subscriptionPlan: planField,
   isAdmin: z.boolean().default(false),
-  password: passwordField(),
+  password: newPasswordField(),
   subscriptionStatus: z.enum(USER_STATUSES, { error: ADMIN_MESSAGES.userStatus }).default('inactive'),
 });
 
@@ -83,7 +91,13 @@ export const adminUpdateUserInput = z.object({
 
 export const adminUserRefInput = z.object({ id: adminUserIdField });
 
-const searchField = z.string().trim().max(ADMIN_LIMITS.searchMax, MESSAGES.tooLong).optional().default('');
+const searchField = z
+  .string()
+  .trim()
+  .max(ADMIN_LIMITS.searchMax, MESSAGES.tooLong)
+  .refine(isOneLine, ADMIN_MESSAGES.searchControl)
+  .optional()
+  .default('');
 
 const limitField = z.coerce
   .number({ error: ADMIN_MESSAGES.limit })

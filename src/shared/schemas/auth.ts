@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isOneLine } from '../control-characters';
 import { LIMITS } from '../limits';
-import { MESSAGES, emailField, passwordField, registerPasswordField, usernameField } from './fields';
+import { MESSAGES, emailField, newPasswordField, passwordField, registerPasswordField, usernameField } from './fields';
 
 export const loginInput = z.object({
   email: emailField(),
@@ -21,7 +22,7 @@ export const registerForm = registerInput.extend({ confirmPassword: z.string() }
 
 export const changePasswordInput = z.object({
   currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired).max(LIMITS.passwordMax, MESSAGES.tooLong),
-  newPassword: passwordField(),
+  newPassword: newPasswordField(),
 });
 
 export const changePasswordForm = changePasswordInput
@@ -34,13 +35,13 @@ export const changePasswordForm = changePasswordInput
 export const forgotPasswordInput = z.object({ email: emailField() });
 
 export const resetPasswordInput = z.object({
-  token: z.string().min(1, 'Invalid reset token').max(200, 'Invalid reset token'),
-  newPassword: passwordField(),
+  token: z.string().min(1, 'Invalid reset token').max(200, 'Invalid reset token').refine(isOneLine, 'Invalid reset token'),
+  newPassword: newPasswordField(),
 });
 
 export const resetPasswordForm = z
   .object({
-    newPassword: passwordField(),
+    newPassword: newPasswordField(),
     confirmPassword: z.string().min(1, MESSAGES.confirmPasswordRequired),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

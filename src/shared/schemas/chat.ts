@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CONVERSATION_TITLE } from '../chat-limits';
+import { isOneLine, isPlainText } from '../control-characters';
 import { idField } from './fields';
 
 export { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CONVERSATION_TITLE } from '../chat-limits';
@@ -10,7 +11,8 @@ export const conversationIdField = idField(CHAT_MESSAGES.conversationId);
 export const messageContentField = z
   .string({ error: CHAT_MESSAGES.contentRequired })
   .refine((s) => s.trim() !== '', CHAT_MESSAGES.contentRequired)
-  .refine((s) => s.length <= CHAT_LIMITS.messageMaxChars, CHAT_MESSAGES.contentTooLong);
+  .refine((s) => s.length <= CHAT_LIMITS.messageMaxChars, CHAT_MESSAGES.contentTooLong)
+  .refine(isPlainText, CHAT_MESSAGES.contentControl);
 
 export const sendMessageInput = z.object({ conversationId: conversationIdField, content: messageContentField });
 
@@ -20,7 +22,14 @@ export const compareRevisionInput = z.object({ conversationId: conversationIdFie
 
 /** An empty or missing title means the default one. */
 export const createConversationInput = z
-  .object({ title: z.string().trim().max(CHAT_LIMITS.titleMaxChars, CHAT_MESSAGES.titleTooLong).nullish() })
+  .object({
+    title: z
+      .string()
+      .trim()
+      .max(CHAT_LIMITS.titleMaxChars, CHAT_MESSAGES.titleTooLong)
+      .refine(isOneLine, CHAT_MESSAGES.titleControl)
+      .nullish(),
+  })
   .nullish()
   .transform((v) => ({ title: v?.title ? v.title : DEFAULT_CONVERSATION_TITLE }));
 
@@ -46,7 +55,8 @@ export const searchConversationsInput = z.object({
     .string({ error: CHAT_MESSAGES.searchRequired })
     .trim()
     .min(1, CHAT_MESSAGES.searchRequired)
-    .max(CHAT_LIMITS.searchQueryMaxChars, CHAT_MESSAGES.searchTooLong),
+    .max(CHAT_LIMITS.searchQueryMaxChars, CHAT_MESSAGES.searchTooLong)
+    .refine(isOneLine, CHAT_MESSAGES.searchControl),
 });
 
 /** The Conversation shape of API.md. */

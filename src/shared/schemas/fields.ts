@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneLine, oneLineMessage, plainTextMessage } from '../control-characters';
 import { LIMITS } from '../limits';
 
 export const MESSAGES = {
@@ -19,21 +20,31 @@ export const MESSAGES = {
   messageMin: 'Message must be at least 10 characters',
   tooLong: 'Too long',
   required: 'Required',
+  usernameControl: oneLineMessage('A username'),
+  passwordControl: oneLineMessage('A password'),
+  nameControl: oneLineMessage('A name'),
+  subjectControl: oneLineMessage('A subject'),
+  messageControl: plainTextMessage('A message'),
 } as const;
 
 /** A valid e-mail, trimmed and lowercased before it is checked and sent. */
 export const emailField = (message: string = MESSAGES.email) =>
   z.string().trim().toLowerCase().max(LIMITS.emailMax, MESSAGES.tooLong).email(message);
 
+/** A password to check against the one stored: anything the account may have been given is tried. */
 export const passwordField = (min: number = LIMITS.passwordMin, message: string = MESSAGES.loginPasswordMin) =>
   z.string().min(min, message).max(LIMITS.passwordMax, MESSAGES.tooLong);
 
-export const registerPasswordField = passwordField(LIMITS.registerPasswordMin, MESSAGES.registerPasswordMin)
+/** A password being chosen: one line, so every sign-in form can send it back. */
+export const newPasswordField = (min: number = LIMITS.passwordMin, message: string = MESSAGES.loginPasswordMin) =>
+  passwordField(min, message).refine(isOneLine, MESSAGES.passwordControl);
+
+export const registerPasswordField = newPasswordField(LIMITS.registerPasswordMin, MESSAGES.registerPasswordMin)
   .regex(/[0-9]/, MESSAGES.passwordNumber)
   .regex(/[^A-Za-z0-9]/, MESSAGES.passwordSymbol);
 
 export const usernameField = (min: number = LIMITS.usernameMin, message: string = MESSAGES.usernameMin) =>
-  z.string().trim().min(min, message).max(LIMITS.usernameMax, MESSAGES.tooLong);
+  z.string().trim().min(min, message).max(LIMITS.usernameMax, MESSAGES.tooLong).refine(isOneLine, MESSAGES.usernameControl);
 
 /** A row id in a path or a body: path parameters arrive as strings over REST, numbers over tRPC. */
 export const idField = (message: string) =>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isOneLine, oneLineMessage } from '../control-characters';
 
 /** Trimmed; empty means none. */
-export const promoCodeField = z.string().trim().max(64, 'Promo code is too long');
+export const promoCodeField = z.string().trim().max(64, 'Promo code is too long').refine(isOneLine, oneLineMessage('A promo code'));
 
 export const validatePromoInput = z.object({ promoCode: promoCodeField });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOUR_MS, LIMITS } from '../limits';
+import { isOneLine, oneLineMessage } from '../control-characters';
 import { MESSAGES, emailField, idField } from './fields';
 
 export const TEAM_LIMITS = {
@@ -15,6 +16,7 @@ export const TEAM_LIMITS = {
 export const TEAM_MESSAGES = {
   nameMin: 'Team name must be at least 2 characters',
   nameTooLong: `A team name can be at most ${TEAM_LIMITS.nameMax} characters`,
+  nameControl: oneLineMessage('A team name'),
   seatsFull: 'All seats are occupied. Upgrade your subscription to add more members.',
   invalidInvitation: 'This invitation is invalid or has expired',
   notInTeam: 'You are not in a team',
@@ -27,7 +29,8 @@ export const teamNameField = z
   .string({ error: TEAM_MESSAGES.nameMin })
   .trim()
   .min(LIMITS.teamNameMin, TEAM_MESSAGES.nameMin)
-  .max(TEAM_LIMITS.nameMax, TEAM_MESSAGES.nameTooLong);
+  .max(TEAM_LIMITS.nameMax, TEAM_MESSAGES.nameTooLong)
+  .refine(isOneLine, TEAM_MESSAGES.nameControl);
 
 export const teamIdField = idField(TEAM_MESSAGES.id);
 
@@ -35,7 +38,8 @@ export const invitationTokenField = z
   .string({ error: TEAM_MESSAGES.token })
   .trim()
   .min(1, TEAM_MESSAGES.token)
-  .max(TEAM_LIMITS.tokenMax, TEAM_MESSAGES.token);
+  .max(TEAM_LIMITS.tokenMax, TEAM_MESSAGES.token)
+  .refine(isOneLine, TEAM_MESSAGES.token);
 
 export const createTeamInput = z.object({ name: teamNameField });
 export const inviteInput = z.object({ email: emailField(MESSAGES.email) });

@@ -49,7 +49,8 @@ interface ResultRow {
 export function ChatSidebar(p: ChatSidebarProps) {
   const now = useNow();
   const [query, setQuery] = useState('');
-  const trimmed = query.trim();
+  // A pasted tab or line break is a space to the reader; the server refuses control characters in a search.
+  const trimmed = query.replace(/\p{Cc}+/gu, ' ').trim();
   const serverQuery = useDebouncedValue(trimmed.slice(0, CHAT_LIMITS.searchQueryMaxChars), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
     ...trpc.chat.search.queryOptions({ query: serverQuery }),

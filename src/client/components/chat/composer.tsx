@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { LIMITS } from '~/shared/limits';
 import { QUICK_ACTIONS, quickActionMessage, type QuickActionId } from '~/shared/quick-actions';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '~/shared/chat-limits';
+import { isPlainText } from '~/shared/control-characters';
 import { COMPOSER_ID } from '../../lib/chat/composer-focus';
 import { cn } from '../../lib/cn';
 import { Button } from '../button';
@@ -36,7 +37,8 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
   const hintId = useId();
   const actionsHintId = useId();
   const tooLong = draft.length > CHAT_LIMITS.messageMaxChars;
-  const canSend = !busy && draft.trim() !== '' && !tooLong;
+  const refusal = tooLong ? CHAT_MESSAGES.contentTooLong : isPlainText(draft) ? null : CHAT_MESSAGES.contentControl;
+  const canSend = !busy && draft.trim() !== '' && !refusal;
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -91,7 +93,7 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
   };
 
   const runQuickAction = (id: QuickActionId) => {
-    if (busy) return;
+    if (busy || refusal) return;
     const copy = draft.trim();
     if (!hasMessages && !copy) return;
     // The bubble shows the action's name; the server expands it into the action's full prompt.
@@ -186,7 +188,7 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
           placeholder={busy ? 'The editor is replying…' : 'Message the editor…'}
           aria-label="Message"
           aria-describedby={hintId}
-          aria-invalid={tooLong || undefined}
+          aria-invalid={refusal ? true : undefined}
           style={{ maxHeight: LIMITS.composerMaxHeightPx }}
           className="block min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed sm:text-[0.95rem]"
         />
@@ -218,8 +220,8 @@ export function Composer({ busy, hasMessages, onSend, onStop, upload }: Composer
           </Button>
         )}
       </div>
-      <p id={hintId} className={cn('mt-1.5 px-1 text-xs', tooLong ? 'text-red-600' : 'hidden text-slate-500 sm:block')}>
-        {tooLong ? CHAT_MESSAGES.contentTooLong : 'Enter to send · Shift+Enter for a new line'}
+      <p id={hintId} className={cn('mt-1.5 px-1 text-xs', refusal ? 'text-red-600' : 'hidden text-slate-500 sm:block')}>
+        {refusal ?? 'Enter to send · Shift+Enter for a new line'}
       </p>
     </div>
   );

@@ -247,6 +247,8 @@ describe('files refused before or during extraction', () => {
 describe('normalizeText', () => {
   it('unifies line ends, drops control characters and trailing spaces, keeps at most one blank line', () => {
     expect(normalizeText('\ufeffHead  \r\n\r\n\r\n\r\nBody\u0007 text\u2028next\rend \t')).toBe('Head\n\nBody text\nnext\nend');
+    // PostgreSQL's text cannot hold NUL, which a PDF's text layer or a Word file's can.
+    expect(normalizeText('Budget\u0000 vote\u0000')).toBe('Budget vote');
   });
 
   it('composes accents so search and counts treat them as one character', () => {
