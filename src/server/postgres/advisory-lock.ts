@@ -1,15 +1,12 @@
-import crypto from 'node:crypto';
 import type pg from 'pg';
 import { DEFAULT_LOCK_WAIT_MS, LockTimeoutError, type KeyedLock } from '../database/keyed-lock';
+import { lockKey } from './lock-key';
 
 /**
  * The first half of every `$lock` advisory lock, so its locks never meet another feature's (the
  * rate limiter's class, the migrations' one-number lock, which is a space apart).
  */
 const KEYED_LOCK_CLASS = 0x6c6f636b;
-
-/** The second half: 32 bits of the key's SHA-256, the same in every process; keys that collide merely share a lock. */
-const keyLock = (key: string) => crypto.createHash('sha256').update(key).digest().readInt32BE(0);
 
 /** PostgreSQL's lock_not_available: lock_timeout ran out. */
 const LOCK_NOT_AVAILABLE = '55P03';
@@ -35,7 +32,7 @@ export function advisoryKeyedLock(locks: () => pg.Pool): KeyedLock {
       if (!close) client.off('error', lost);
       client.release(close);
     };
-    const lock = [KEYED_LOCK_CLASS, keyLock(key)];
+    const lock = [KEYED_LOCK_CLASS, lockKey(key)];
     try {
       const left = Math.max(1, timeoutMs - (Date.now() - started));
       await client.query(`SELECT set_config('lock_timeout', $1, false)`, [`${left}ms`]);

@@ -132,6 +132,13 @@ describe('chat.send with an OpenAI-compatible model', () => {
     expect(t.services.chat.repliesInFlight(userId)).toBe(0);
   });
 
+  it('keeps a model’s answer that holds NUL characters, without them', async () => {
+    const { api, id } = await withModel({ tokens: ['Lead\0 with', ' the\0 vote.'] });
+    const reply = await collect(await api.chat.send({ conversationId: id, content: 'Rewrite this' }));
+    expect(reply.done!.assistantMessage).toMatchObject({ status: 'complete', content: 'Lead with the vote.' });
+    expect((await api.chat.get({ id })).messages[1]).toMatchObject({ role: 'assistant', content: 'Lead with the vote.' });
+  });
+
   it('maps a rejected key to a clear error, never the key', async () => {
     const { api, id } = await withModel({}, { OPENAI_API_KEY: 'sk-wrong-and-secret' });
     const rejected = await collect(await api.chat.send({ conversationId: id, content: 'Hello' }));

@@ -133,7 +133,8 @@ export function createConversationStore(db: DB, clock: Clock) {
           .from(conversations)
           .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
           .limit(1);
-        return exists ? toMessage(await insertMessage(tx, conversationId, 'assistant', content, status)) : null;
+        // PostgreSQL text holds no NUL, and a model's answer may carry one: the reply is kept without it.
+        return exists ? toMessage(await insertMessage(tx, conversationId, 'assistant', content.replaceAll('\0', ''), status)) : null;
       });
     },
 
