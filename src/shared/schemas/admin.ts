@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isOneLine, oneLineMessage } from '../control-characters';
 import { LIMITS } from '../limits';
 import type { PublicUser } from '../types';
-import { MESSAGES, emailField, idField, newPasswordField, usernameField } from './fields';
+import { MESSAGES, ROW_ID_MAX, emailField, idField, newPasswordField, usernameField } from './fields';
 import { TEAM_MESSAGES, teamIdField, teamNameField, type Team } from './team';
 
 export const ADMIN_LIMITS = {
@@ -111,6 +111,7 @@ const limitField = z.coerce
 const cursorField = z
   .string()
   .regex(/^\d{1,15}$/, ADMIN_MESSAGES.cursor)
+  .refine((cursor) => Number(cursor) <= ROW_ID_MAX, ADMIN_MESSAGES.cursor)
   .nullish()
   .transform((v) => v ?? null);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CONVERSATION_TITLE } from '../chat-limits';
 import { isOneLine, isPlainText } from '../control-characters';
-import { idField } from './fields';
+import { ROW_ID_MAX, idField } from './fields';
 
 export { CHAT_LIMITS, CHAT_MESSAGES, DEFAULT_CONVERSATION_TITLE } from '../chat-limits';
 
@@ -39,6 +39,7 @@ export const listConversationsInput = z
     cursor: z
       .string()
       .regex(/^\d{1,15}\.\d{1,15}$/, CHAT_MESSAGES.cursor)
+      .refine((cursor) => Number(cursor.split('.')[1]) <= ROW_ID_MAX, CHAT_MESSAGES.cursor)
       .nullish(),
     limit: z.coerce
       .number({ error: CHAT_MESSAGES.limit })

@@ -46,6 +46,8 @@ export const registerPasswordField = newPasswordField(LIMITS.registerPasswordMin
 export const usernameField = (min: number = LIMITS.usernameMin, message: string = MESSAGES.usernameMin) =>
   z.string().trim().min(min, message).max(LIMITS.usernameMax, MESSAGES.tooLong).refine(isOneLine, MESSAGES.usernameControl);
 
+/** The largest row id: PostgreSQL's `integer`, which a larger number cannot even be compared with. */
+export const ROW_ID_MAX = 2_147_483_647;
+
 /** A row id in a path or a body: path parameters arrive as strings over REST, numbers over tRPC. */
-export const idField = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+export const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(ROW_ID_MAX, message);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOUR_MS, LIMITS } from '../limits';
 import { isOneLine, oneLineMessage } from '../control-characters';
-import { MESSAGES, emailField, idField } from './fields';
+import { MESSAGES, ROW_ID_MAX, emailField, idField } from './fields';
 
 export const TEAM_LIMITS = {
   nameMax: 100,
@@ -51,7 +51,7 @@ export const invitationTokenInput = z.object({ token: invitationTokenField });
  * digits is an id (REST path parameters are strings); issued tokens always hold letters.
  */
 export const declineInvitationInput = z.object({
-  idOrToken: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), invitationTokenField], { error: TEAM_MESSAGES.token }),
+  idOrToken: z.union([z.number().int().positive().max(ROW_ID_MAX), invitationTokenField], { error: TEAM_MESSAGES.token }),
 });
 
 export type TeamSubscriptionStatus = 'active' | 'suspended' | 'inactive' | (string & {});
