@@ -37,7 +37,7 @@ import { hashPassword } from '../src/server/services/auth/passwords';
 import { launchBrowser, newPage } from '../tests/e2e/support/browser';
 import { ensureClientBuilt } from '../tests/e2e/support/client-build';
 import { searchTerms, seedAdminData, type AdminSeed } from './admin-seed';
-import { freePort, killChildren, rng, startChild } from './support';
+import { freePort, killChildren, rng, startChild, stopChild } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { serverP95Ms: 20, firstRowsMs: 1000 };
@@ -356,15 +356,6 @@ async function waitReady(url: string, logFile: string, child: { exitCode: number
   fail(`Copydesk did not become ready (exit ${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 function positive(name: string, raw: string | undefined, min = 1): number {
   const v = Number(raw);
   if (!Number.isInteger(v) || v < min) fail(`--${name} must be a whole number of at least ${min}`);
@@ -532,7 +523,7 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   } finally {
     api?.close();
-    if (child) await stop(child);
+    if (child) await stopChild(child);
     await browser?.close();
     killChildren();
     if (v.keep) console.log(`kept ${dataDir}`);

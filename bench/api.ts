@@ -18,7 +18,7 @@ import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuUs, freePort, killChildren, procStatusKb, startChild as spawnServer } from './support';
+import { cpuUs, freePort, killChildren, procStatusKb, startChild as spawnServer, stopChild } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { minRatio: 0.5, maxP99Ms: 25 };
@@ -130,15 +130,6 @@ async function load(server: Server, cookie: string, o: { connections: number; du
     fail(`${server.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses under load`);
   }
   return { name: server.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, cpuUs: cpu };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**
@@ -315,8 +306,8 @@ export async function run(args: string[]): Promise<number> {
       `Copydesk RSS: ${rssStart.toFixed(1)} MB after start, ${rssWarm.toFixed(1)} MB with the grammar checker warm, ${rssAfter.toFixed(1)} MB after load (baseline ${blRss.toFixed(1)} MB)`,
     );
 
-    await stop(baseline.child);
-    await stop(copydesk.child);
+    await stopChild(baseline.child);
+    await stopChild(copydesk.child);
     if (v.profile) {
       const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
       if (!file) fail('no CPU profile was written');

@@ -28,7 +28,8 @@ import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../test
 import { systemClock } from '../src/server/clock';
 import { openDatabase } from '../src/server/db';
 import { createSessionService } from '../src/server/services/auth/sessions';
-import { cpuUs, freePort, startChild, STORY_TOPICS } from './support';
+import { quantile } from './route-stats';
+import { cpuUs, cpuUsedUs, freePort, startChild, stopChild, STORY_TOPICS } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { extraTtftMs: 15, streamErrors: 0, listMs: 50, loadMs: 50, stopMs: 1000 };
@@ -47,14 +48,6 @@ function fail(message: string): never {
 }
 
 const median = (xs: number[]) => quantile(xs, 0.5);
-function quantile(xs: number[], q: number): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return s[lo]! + (s[hi]! - s[lo]!) * (pos - lo);
-}
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 interface Seeded {
@@ -143,15 +136,6 @@ async function waitReady(url: string, child: ChildProcess, logFile: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
   fail(`Copydesk did not become ready:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 interface StreamResult {
@@ -400,8 +384,7 @@ export async function run(args: string[]): Promise<number> {
     );
     const burstMs = performance.now() - burstStart;
     const serverCpu = cpuMs(child.pid!) - serverCpuBefore;
-    const benchCpuUsed = process.cpuUsage(benchCpuBefore);
-    const benchCpu = (benchCpuUsed.user + benchCpuUsed.system) / 1000;
+    const benchCpu = cpuUsedUs(benchCpuBefore) / 1000;
     const burstErrors = burst.filter((r) => r.error);
     const modelCalls = fake.requests.length - before;
 
@@ -552,7 +535,7 @@ export async function run(args: string[]): Promise<number> {
     console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nAll targets met.');
     return missed.length ? 1 : 0;
   } finally {
-    if (child) await stop(child);
+    if (child) await stopChild(child);
     await fake.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -39,7 +39,7 @@ import { Worker } from 'node:worker_threads';
 import { splitPoints } from '../src/server/editor/harper/client';
 import { analyze, stopEditor, warmEditor, type Analysis } from '../src/server/editor/index';
 import { copyGenerator, countWords } from './editor-copy';
-import { freePort, killChildren, procStatusKb, runWhenMain, startChild } from './support';
+import { freePort, killChildren, procStatusKb, runWhenMain, startChild, startCopydesk, stopChild } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HARPER_WORKER = new URL('../src/server/editor/harper/worker.mjs', import.meta.url);
@@ -265,15 +265,6 @@ async function post(url: string, body: unknown, cookie?: string) {
   return { status: res.status, text: await res.text(), cookies: res.headers.getSetCookie() };
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 const STILL_LOADING = /still loading/i;
 /** Planted in the reviewed copy: a misspelling only the grammar checker's dictionary knows. */
 const PLANTED = ['said', 'siad'] as const;
@@ -295,13 +286,10 @@ async function measureStartup(o: { seed: number; keep: boolean }) {
   try {
     const t0 = performance.now();
     const mark = (name: string) => (marks[name] ??= performance.now() - t0);
-    child = startChild('scripts/start.mjs', {
-      args: ['--no-client-build'],
+    child = startCopydesk({
+      port,
+      dataDir,
       env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_URL: url,
         // the embedded editor and local billing, whatever the caller's shell has set
         AI_PROVIDER: 'embedded',
         OPENAI_API_KEY: '',
@@ -309,7 +297,6 @@ async function measureStartup(o: { seed: number; keep: boolean }) {
         STRIPE_SECRET_KEY: '',
       },
       logFile,
-      cwd: root,
     });
     const running = child;
     logWatch = setInterval(() => {
@@ -389,7 +376,7 @@ async function measureStartup(o: { seed: number; keep: boolean }) {
     return marks['first review with the grammar checker']!;
   } finally {
     clearInterval(logWatch);
-    if (child) await stop(child);
+    if (child) await stopChild(child);
     if (o.keep) console.log(`   kept ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }

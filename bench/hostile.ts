@@ -7,9 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildZip, docxEntries, flateBombPdf } from '../src/server/services/documents/test-support';
-import { freePort, procStatusKb, runWhenMain, startChild } from './support';
+import { freePort, procStatusKb, runWhenMain, startCopydesk } from './support';
 
 /** Reads `url` with `cookie` every 20 ms and prints one JSON line a read: when it ended, how long it took, whether it was a 200. */
 const READER = `
@@ -22,7 +21,6 @@ for (;;) {
 }
 `;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 const GIB = 1024 * MB;
 
@@ -77,19 +75,11 @@ export async function run(): Promise<void> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-hostile-'));
   const base = `http://127.0.0.1:${port}`;
-  const child = startChild('scripts/start.mjs', {
-    args: ['--no-client-build'],
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: base,
-      OPENAI_API_KEY: '',
-      OPENAI_BASE_URL: '',
-      STRIPE_SECRET_KEY: '',
-    },
+  const child = startCopydesk({
+    port,
+    dataDir,
+    env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', STRIPE_SECRET_KEY: '' },
     logFile: path.join(dataDir, 'copydesk.log'),
-    cwd: root,
   });
   const pid = child.pid!;
   try {

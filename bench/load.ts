@@ -30,7 +30,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuUs, freePort, killChildren, procStatusKb, rng, startChild, STORY_TOPICS, type Rng } from './support';
+import { messageOf, sessionCookie, streamProblem, type Answer } from './api-answers';
+import { describeMix, parseMix, pickRoute } from './route-mix';
+import { firstEventRow, fmtMs, printProblems, quantile, RouteStats, statsColumns, statsRow } from './route-stats';
+import {
+  cpuUs,
+  cpuUsedUs,
+  freePort,
+  killChildren,
+  pool,
+  procStatusKb,
+  rng,
+  startCopydesk,
+  stopChild,
+  STORY_TOPICS,
+  type Rng,
+} from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = { readP99Ms: 250, loopDelayMs: 50 };
@@ -165,15 +180,6 @@ function searchQuery(r: Rng): string {
 
 // ---------------------------------------------------------------- HTTP
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  ms: number;
-  /** From the request to the first body bytes (the first event of a streamed reply). */
-  firstMs: number;
-}
-
 class NetError extends Error {
   constructor(
     message: string,
@@ -287,21 +293,6 @@ class Http {
 
 const json = (body: unknown) => JSON.stringify(body);
 
-function sessionCookie(a: Answer): string | undefined {
-  const set = a.headers['set-cookie'] ?? [];
-  return set.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('copydesk_session='));
-}
-
-function messageOf(a: Answer): string {
-  try {
-    const m = (JSON.parse(a.body) as { message?: unknown }).message;
-    if (typeof m === 'string') return m.slice(0, 120);
-  } catch {
-    // not JSON
-  }
-  return a.body.slice(0, 120).replace(/\s+/g, ' ');
-}
-
 function multipart(filename: string, text: string) {
   const boundary = `----loadbench${Math.random().toString(36).slice(2)}`;
   const body = Buffer.from(
@@ -337,15 +328,6 @@ function withBudget(accounts: Account[], key: 'sends' | 'uploads', rule: { max: 
     if (l > left) [best, left] = [a, l];
   }
   return best;
-}
-
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
 }
 
 /** Seeding must succeed: a refused or failed step is retried a few times (honouring Retry-After), then stops the bench with the answer. */
@@ -417,29 +399,6 @@ async function seedAccount(client: Http, index: number, conversations: number, r
 
 // ---------------------------------------------------------------- statistics
 
-class RouteStats {
-  readonly ms: number[] = [];
-  readonly firstMs: number[] = [];
-  count = 0;
-  errors = 0;
-  s5xx = 0;
-  s429 = 0;
-  cutOff = 0;
-  readonly problems = new Map<string, number>();
-
-  note(problem: string) {
-    this.problems.set(problem, (this.problems.get(problem) ?? 0) + 1);
-  }
-}
-
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
 class PhaseStats {
   readonly routes = new Map<Route | 'long', RouteStats>();
   sendsDeferred = 0;
@@ -500,9 +459,6 @@ interface Problem {
   serverFailure?: boolean;
 }
 
-/** The status the same failure has without streaming (the chat service's FAILURE_STATUS). */
-const STREAMED_FAILURE_STATUS: Record<string, number> = { AI_AUTH: 502, AI_FAILED: 502, AI_RATE_LIMITED: 503, AI_TIMEOUT: 504 };
-
 /** What a route answered, checked beyond its status: a 200 that is not the contract's answer is an error too. */
 function check(route: Route | 'long', a: Answer): Problem | undefined {
   const wrong = (message: string) => ({ message });
@@ -516,31 +472,13 @@ function check(route: Route | 'long', a: Answer): Problem | undefined {
       return a.body.startsWith('[') ? undefined : wrong(`not a JSON array: ${a.body.slice(0, 80)}`);
     case 'send':
     case 'long': {
-      const failed = /^event: error\ndata: (.*)$/m.exec(a.body);
-      if (failed) {
-        let code = '';
-        try {
-          code = String((JSON.parse(failed[1]!) as { code?: unknown }).code ?? '');
-        } catch {
-          // reported as it came
-        }
-        const status = STREAMED_FAILURE_STATUS[code] ?? 500;
-        return { message: `${status} in the stream (error event): ${failed[1]!.slice(0, 140)}`, serverFailure: true };
-      }
-      return /^event: done$/m.test(a.body) ? undefined : wrong(`reply ended without a done event (${a.body.length} bytes)`);
+      const problem = streamProblem(a.body);
+      if (!problem) return undefined;
+      return problem.status === undefined ? wrong(problem.message) : { message: problem.message, serverFailure: true };
     }
     case 'upload':
       return /"success"\s*:\s*true/.test(a.body) ? undefined : wrong(`upload not accepted: ${messageOf(a)}`);
   }
-}
-
-function pickRoute(r: Rng, mix: Record<Route, number>, total: number): Route {
-  let x = r.next() * total;
-  for (const route of ROUTES) {
-    x -= mix[route];
-    if (x < 0) return route;
-  }
-  return 'list';
 }
 
 async function call(
@@ -570,7 +508,7 @@ async function call(
 async function clientLoop(client: Http, phase: Phase, accounts: Account[], r: Rng, mix: Record<Route, number>) {
   const total = ROUTES.reduce((s, k) => s + mix[k], 0);
   while (!phase.stopping) {
-    let route = pickRoute(r, mix, total);
+    let route = pickRoute(r, ROUTES, mix, total, 'list');
     let account = r.pick(accounts);
     if (route === 'send' || route === 'upload') {
       const budgeted = route === 'send' ? withBudget(accounts, 'sends', SEND_BUDGET) : withBudget(accounts, 'uploads', UPLOAD_BUDGET);
@@ -701,15 +639,6 @@ async function loopDelay(s: Server, timeoutMs = 30_000): Promise<LoopDelay | und
   return undefined;
 }
 
-async function stopServer(s: Server) {
-  if (s.exit) return;
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  const timer = setTimeout(() => s.child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 // ---------------------------------------------------------------- a phase
 
 interface PhaseResult {
@@ -773,7 +702,7 @@ async function runPhase(
   server.child.off('exit', onExit);
   clearInterval(sampler);
   const serverCpuS = server.exit ? NaN : (cpuUs(pid) - cpuBefore) / 1e6;
-  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const benchCpuUs = cpuUsedUs(benchCpuBefore);
   const delay = await loopDelay(server);
   let cutOff = 0;
   for (const s of phase.stats.routes.values()) cutOff += s.cutOff;
@@ -785,7 +714,7 @@ async function runPhase(
     rssPeakMb: rssPeakKb / 1024,
     rssStartMb,
     serverCpuS,
-    benchCpuS: (benchCpu.user + benchCpu.system) / 1e6,
+    benchCpuS: benchCpuUs / 1e6,
     serverExit: phase.serverExit,
     cutOff,
   };
@@ -793,45 +722,27 @@ async function runPhase(
 
 // ---------------------------------------------------------------- report
 
-const fmtMs = (v: number) => (Number.isFinite(v) ? (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`) : '–');
-
 function merged(stats: PhaseStats, routes: Array<Route | 'long'>): RouteStats {
   const m = new RouteStats();
   for (const r of routes) {
     const s = stats.routes.get(r);
-    if (!s) continue;
-    m.ms.push(...s.ms);
-    m.count += s.count;
-    m.errors += s.errors;
-    m.s5xx += s.s5xx;
-    m.s429 += s.s429;
+    if (s) m.add(s);
   }
   return m;
 }
 
 function printPhase(p: PhaseResult) {
-  const head = `${'route'.padEnd(38)} ${'count'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)} ${'errors'.padStart(7)} ${'5xx'.padStart(5)} ${'429'.padStart(5)}`;
-  const row = (label: string, s: RouteStats) => {
-    const sorted = [...s.ms].sort((a, b) => a - b);
-    return `${label.padEnd(38)} ${String(s.count).padStart(7)} ${(s.count / p.seconds).toFixed(1).padStart(7)} ${fmtMs(quantile(sorted, 0.5)).padStart(9)} ${fmtMs(quantile(sorted, 0.99)).padStart(9)} ${fmtMs(sorted.at(-1) ?? NaN).padStart(9)} ${String(s.errors).padStart(7)} ${String(s.s5xx).padStart(5)} ${String(s.s429).padStart(5)}`;
-  };
+  const row = (label: string, s: RouteStats) => statsRow(label, s, p.seconds, { max: true });
   console.log(`\n${p.name} (${p.seconds.toFixed(1)} s; latency of 2xx answers)`);
-  console.log(head);
+  console.log(`${'route'.padEnd(38)} ${statsColumns({ max: true })}`);
   for (const route of ROUTES) console.log(row(ROUTE_LABEL[route], p.stats.of(route)));
-  const send = p.stats.of('send');
-  const firsts = [...send.firstMs].sort((a, b) => a - b);
-  console.log(
-    `${'  send: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(firsts, 0.5)).padStart(9)} ${fmtMs(quantile(firsts, 0.99)).padStart(9)}`,
-  );
+  console.log(firstEventRow('  send: first event of the reply', p.stats.of('send').firstMs));
   console.log(row('reads (list, open, search)', merged(p.stats, [...READS])));
   console.log(row('all of the mix', merged(p.stats, [...ROUTES])));
   if (p.stats.routes.has('long')) {
     const long = p.stats.of('long');
     console.log(row(ROUTE_LABEL.long, long));
-    const lf = [...long.firstMs].sort((a, b) => a - b);
-    console.log(
-      `${'  long: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(lf, 0.5)).padStart(9)} ${fmtMs(quantile(lf, 0.99)).padStart(9)}`,
-    );
+    console.log(firstEventRow('  long: first event of the reply', long.firstMs));
   }
   const d = p.delay;
   console.log(
@@ -846,27 +757,10 @@ function printPhase(p: PhaseResult) {
   }
   if (p.cutOff) console.log(`${p.cutOff} requests still running ${DRAIN_MS / 1000} s after the phase ended were cut off (not counted)`);
   if (p.serverExit) console.log(`THE SERVER EXITED during this phase: ${p.serverExit}`);
-  const problems: string[] = [];
-  for (const [route, s] of p.stats.routes) {
-    for (const [what, n] of [...s.problems].sort((a, b) => b[1] - a[1]).slice(0, 5)) problems.push(`  ${route}: ${n} × ${what}`);
-  }
-  if (problems.length) console.log(`what went wrong:\n${problems.join('\n')}`);
+  printProblems(p.stats.routes);
 }
 
 // ---------------------------------------------------------------- run
-
-function parseMix(spec: string | undefined): Record<Route, number> {
-  const mix = { ...DEFAULT_MIX };
-  if (!spec) return mix;
-  for (const part of spec.split(',')) {
-    const [k, v] = part.split('=');
-    if (!ROUTES.includes(k as Route) || !Number.isFinite(Number(v)) || Number(v) < 0)
-      fail(`--mix: "${part}" is not route=weight (routes: ${ROUTES.join(', ')})`);
-    mix[k as Route] = Number(v);
-  }
-  if (ROUTES.every((k) => mix[k] === 0)) fail('--mix: every weight is 0');
-  return mix;
-}
 
 export async function run(args: string[]): Promise<number> {
   const { values: v } = parseArgs({
@@ -895,8 +789,7 @@ export async function run(args: string[]): Promise<number> {
   const perClient = Math.floor(num('accounts-per-client', v['accounts-per-client'], 1));
   const longChars = Math.floor(num('long-chars', v['long-chars'], 1));
   const seed = Math.floor(num('seed', v.seed, 0));
-  const mix = parseMix(v.mix);
-  const mixTotal = ROUTES.reduce((s, k) => s + mix[k], 0);
+  const mix = parseMix(v.mix, ROUTES, DEFAULT_MIX, fail);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-load-'));
   const port = await freePort();
@@ -912,15 +805,11 @@ export async function run(args: string[]): Promise<number> {
       `load: ${clients} clients × ${seconds} s, twice (the second with one ${longChars.toLocaleString('en-US')}-character sender); ` +
         `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`,
     );
-    console.log(`mix: ${ROUTES.map((k) => `${k} ${((100 * mix[k]) / mixTotal).toFixed(0)}%`).join(', ')}`);
-    server.child = startChild('scripts/start.mjs', {
-      // The API is what is loaded; the client bundle (built by `npm run build`) is not needed for it.
-      args: ['--no-client-build'],
+    console.log(`mix: ${describeMix(ROUTES, mix)}`);
+    server.child = startCopydesk({
+      port,
+      dataDir,
       env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_URL: `http://127.0.0.1:${port}`,
         TRUST_PROXY: '1',
         BENCH_LOOP_DELAY_FILE: server.delayFile,
         // The embedded editor and local billing, whatever the caller's shell has set.
@@ -930,7 +819,6 @@ export async function run(args: string[]): Promise<number> {
       },
       logFile: server.logFile,
       nodeFlags: ['--import', pathToFileURL(path.join(root, 'bench/support-loop-delay.mjs')).href],
-      cwd: root,
     });
     if (!server.child.pid) fail('Copydesk did not start');
     server.child.once('exit', (code, signal) => (server.exit = `exit code ${code ?? '–'}${signal ? `, signal ${signal}` : ''}`));
@@ -983,7 +871,7 @@ export async function run(args: string[]): Promise<number> {
     const hwm = server.exit ? NaN : procStatusKb(server.child.pid!, 'VmHWM') / 1024;
     const died = server.exit;
     if (died) console.log(`\nTHE SERVER EXITED (${server.exit}); its log ends:\n${logTail(server)}`);
-    else await stopServer(server);
+    else await stopChild(server.child);
 
     // ------------------------------------------------------------ targets
     const phases = results.length;
@@ -992,12 +880,7 @@ export async function run(args: string[]): Promise<number> {
     const errors = sum((s) => s.errors);
     const s5xx = sum((s) => s.s5xx);
     const s429 = sum((s) => s.s429);
-    const readP99 = results.map((p) =>
-      quantile(
-        [...merged(p.stats, [...READS]).ms].sort((a, b) => a - b),
-        0.99,
-      ),
-    );
+    const readP99 = results.map((p) => quantile(merged(p.stats, [...READS]).ms, 0.99));
     const p2 = results[1];
     const longDelay = p2?.delay?.maxMs ?? NaN;
     const complete = phases === 2 && !died;
@@ -1019,15 +902,7 @@ export async function run(args: string[]): Promise<number> {
     for (const t of targets) console.log(`  ${t.ok ? 'met    ' : 'NOT MET'}  ${t.what}: ${t.value}`);
     console.log(`  429 answers (limits working; the mix is meant to stay under them): ${s429}`);
     const long = p2?.stats.routes.get('long');
-    if (long)
-      console.log(
-        `  long messages answered: ${long.ms.length} of ${long.count}, p50 ${fmtMs(
-          quantile(
-            [...long.ms].sort((a, b) => a - b),
-            0.5,
-          ),
-        )}`,
-      );
+    if (long) console.log(`  long messages answered: ${long.ms.length} of ${long.count}, p50 ${fmtMs(quantile(long.ms, 0.5))}`);
     console.log(`  server peak RSS over the run (VmHWM): ${Number.isFinite(hwm) ? `${hwm.toFixed(0)} MB` : '–'}`);
     if (!complete) console.log('  the run did not complete: the server exited');
     return v.check && !targets.every((t) => t.ok) ? 1 : 0;

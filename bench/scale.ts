@@ -41,7 +41,22 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildServerIfStale } from '../scripts/build-server.mjs';
 import { createDatabase, startPostgres, type PostgresServer, type TestDatabase } from '../scripts/postgres-cluster.mjs';
-import { cpuUs, freePort, killChildren, rng, startChild, STORY_TOPICS, type Rng } from './support';
+import { messageOf, sessionCookie, streamProblem, type Answer } from './api-answers';
+import { describeMix, parseMix, pickRoute } from './route-mix';
+import { firstEventRow, printProblems, RouteStats, statsColumns, statsRow } from './route-stats';
+import {
+  cpuUs,
+  cpuUsedUs,
+  freePort,
+  killChildren,
+  pool,
+  rng,
+  startChild,
+  startCopydesk,
+  stopChild,
+  STORY_TOPICS,
+  type Rng,
+} from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'scale-bench-pass-1!';
@@ -103,15 +118,6 @@ function addressOf(i: number): string {
 }
 
 // ---------------------------------------------------------------- HTTP
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  ms: number;
-  /** From the request to the first body bytes (the first event of a streamed reply). */
-  firstMs: number;
-}
 
 /** Keep-alive HTTP to one loopback port, each request from the local address it names. */
 class Client {
@@ -181,20 +187,6 @@ class Client {
 }
 
 const json = (body: unknown) => JSON.stringify(body);
-
-function sessionCookie(a: Answer): string | undefined {
-  return (a.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('copydesk_session='));
-}
-
-function messageOf(a: Answer): string {
-  try {
-    const m = (JSON.parse(a.body) as { message?: unknown }).message;
-    if (typeof m === 'string') return m.slice(0, 120);
-  } catch {
-    // not JSON
-  }
-  return a.body.slice(0, 120).replace(/\s+/g, ' ');
-}
 
 // ---------------------------------------------------------------- accounts
 
@@ -273,50 +265,7 @@ async function seedAccount(client: Client, index: number, r: Rng): Promise<Accou
   return account;
 }
 
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 // ---------------------------------------------------------------- statistics
-
-class RouteStats {
-  readonly ms: number[] = [];
-  readonly firstMs: number[] = [];
-  count = 0;
-  errors = 0;
-  s5xx = 0;
-  s429 = 0;
-  readonly problems = new Map<string, number>();
-
-  note(problem: string) {
-    this.problems.set(problem, (this.problems.get(problem) ?? 0) + 1);
-  }
-
-  add(other: RouteStats) {
-    this.ms.push(...other.ms);
-    this.count += other.count;
-    this.errors += other.errors;
-    this.s5xx += other.s5xx;
-    this.s429 += other.s429;
-  }
-}
-
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
-/** The status the same failure has without streaming (the chat service's FAILURE_STATUS). */
-const STREAMED_FAILURE_STATUS: Record<string, number> = { AI_AUTH: 502, AI_FAILED: 502, AI_RATE_LIMITED: 503, AI_TIMEOUT: 504 };
 
 /** What is wrong with an answer beyond its status, if anything: a 200 that is not the contract's answer is an error too. */
 function problemWith(route: Route, a: Answer): { message: string; status?: number } | undefined {
@@ -327,20 +276,8 @@ function problemWith(route: Route, a: Answer): { message: string; status?: numbe
     case 'list':
     case 'open':
       return a.body.startsWith('[') ? undefined : { message: `not a JSON array: ${a.body.slice(0, 80)}` };
-    case 'send': {
-      const failed = /^event: error\ndata: (.*)$/m.exec(a.body);
-      if (failed) {
-        let code = '';
-        try {
-          code = String((JSON.parse(failed[1]!) as { code?: unknown }).code ?? '');
-        } catch {
-          // reported as it came
-        }
-        const status = STREAMED_FAILURE_STATUS[code] ?? 500;
-        return { message: `${status} in the stream (error event): ${failed[1]!.slice(0, 140)}`, status };
-      }
-      return /^event: done$/m.test(a.body) ? undefined : { message: `reply ended without a done event (${a.body.length} bytes)` };
-    }
+    case 'send':
+      return streamProblem(a.body);
   }
 }
 
@@ -381,15 +318,6 @@ class LoadStats {
 
 // ---------------------------------------------------------------- the load
 
-function pickRoute(r: Rng, mix: Record<Route, number>, total: number): Route {
-  let x = r.next() * total;
-  for (const route of ROUTES) {
-    x -= mix[route];
-    if (x < 0) return route;
-  }
-  return 'list';
-}
-
 async function clientLoop(
   client: Client,
   stats: LoadStats,
@@ -400,7 +328,7 @@ async function clientLoop(
 ) {
   const total = ROUTES.reduce((s, k) => s + mix[k], 0);
   while (!phase.stopping) {
-    let route = pickRoute(r, mix, total);
+    let route = pickRoute(r, ROUTES, mix, total, 'list');
     let account = r.pick(accounts);
     if (route === 'send') {
       const budgeted = accounts.reduce<Account | undefined>(
@@ -487,13 +415,13 @@ async function runLoad(
   await Promise.all(o.desks.map((accounts, i) => clientLoop(client, stats, phase, accounts, rng(o.seed * 7919 + i), o.mix)));
   clearTimeout(timer);
   const seconds = (performance.now() - started) / 1000;
-  const bench = process.cpuUsage(before.bench);
+  const benchUs = cpuUsedUs(before.bench);
   return {
     stats,
     seconds,
     instancesCpuS: o.instances.reduce((t, c, i) => t + cpu(c) - before.instances[i]!, 0),
     proxyCpuS: o.proxy ? cpu(o.proxy) - before.proxy : 0,
-    benchCpuS: (bench.user + bench.system) / 1e6,
+    benchCpuS: benchUs / 1e6,
     machineCpuS: machineBusyS() - before.machine,
   };
 }
@@ -514,14 +442,10 @@ async function startInstance(dir: string, name: string, env: Record<string, stri
   const dataDir = path.join(dir, name);
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dir, `${name}.log`);
-  const child = startChild('scripts/start.mjs', {
-    // The API is what is loaded; the client bundle is not needed for it.
-    args: ['--no-client-build'],
+  const child = startCopydesk({
+    port,
+    dataDir,
     env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: `http://127.0.0.1:${port}`,
       TRUST_PROXY: '0',
       DATABASE_URL: '',
       // The embedded editor and local billing, whatever the caller's shell has set.
@@ -535,7 +459,6 @@ async function startInstance(dir: string, name: string, env: Record<string, stri
       ...env,
     },
     logFile,
-    cwd: root,
   });
   if (!child.pid) fail(`${name} did not start`);
   return { child, port, logFile };
@@ -561,62 +484,26 @@ async function waitReady(i: Instance, o: { warm: boolean } = { warm: true }, tim
   }
 }
 
-async function stopChild(c: ChildProcess) {
-  if (exited(c)) return;
-  const gone = new Promise((r) => c.once('exit', r));
-  c.kill('SIGTERM');
-  const timer = setTimeout(() => c.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
-}
-
 // ---------------------------------------------------------------- report
-
-const fmtMs = (v: number) => (Number.isFinite(v) ? (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`) : '–');
-const COLUMNS = `${'count'.padStart(7)} ${'req/s'.padStart(7)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'errors'.padStart(7)} ${'5xx'.padStart(5)} ${'429'.padStart(5)}`;
-
-function row(label: string, s: RouteStats, seconds: number, width = 38) {
-  return `${label.padEnd(width)} ${String(s.count).padStart(7)} ${(s.count / seconds).toFixed(1).padStart(7)} ${fmtMs(quantile(s.ms, 0.5)).padStart(9)} ${fmtMs(quantile(s.ms, 0.99)).padStart(9)} ${String(s.errors).padStart(7)} ${String(s.s5xx).padStart(5)} ${String(s.s429).padStart(5)}`;
-}
 
 const cores = (cpuS: number, seconds: number) => (Number.isFinite(cpuS) ? `${(cpuS / seconds).toFixed(2)}` : '–');
 
 function printResult(title: string, r: LoadResult, extra: string[]) {
   console.log(`\n${title} (${r.seconds.toFixed(1)} s; latency of good answers)`);
-  console.log(`${'route'.padEnd(38)} ${COLUMNS}`);
-  for (const route of ROUTES) console.log(row(ROUTE_LABEL[route], r.stats.of(route), r.seconds));
-  const send = r.stats.of('send');
-  console.log(
-    `${'  send: first event of the reply'.padEnd(38)} ${''.padStart(7)} ${''.padStart(7)} ${fmtMs(quantile(send.firstMs, 0.5)).padStart(9)} ${fmtMs(quantile(send.firstMs, 0.99)).padStart(9)}`,
-  );
-  console.log(row('all', r.stats.all(), r.seconds));
+  console.log(`${'route'.padEnd(38)} ${statsColumns()}`);
+  for (const route of ROUTES) console.log(statsRow(ROUTE_LABEL[route], r.stats.of(route), r.seconds));
+  console.log(firstEventRow('  send: first event of the reply', r.stats.of('send').firstMs));
+  console.log(statsRow('all', r.stats.all(), r.seconds));
   console.log(
     `CPU, in cores: instances ${cores(r.instancesCpuS, r.seconds)}${r.proxyCpuS ? `, proxy ${cores(r.proxyCpuS, r.seconds)}` : ''}, ` +
       `bench client ${cores(r.benchCpuS, r.seconds)}, whole machine ${cores(r.machineCpuS, r.seconds)} of ${os.cpus().length}`,
   );
   for (const line of extra) console.log(line);
   if (r.stats.sendsDeferred) console.log(`${r.stats.sendsDeferred} sends became reads to stay under the per-user send limit`);
-  const problems: string[] = [];
-  for (const [route, s] of r.stats.routes) {
-    for (const [what, n] of [...s.problems].sort((a, b) => b[1] - a[1]).slice(0, 5)) problems.push(`  ${route}: ${n} × ${what}`);
-  }
-  if (problems.length) console.log(`what went wrong:\n${problems.join('\n')}`);
+  printProblems(r.stats.routes);
 }
 
 // ---------------------------------------------------------------- run
-
-function parseMix(spec: string | undefined): Record<Route, number> {
-  const mix = { ...DEFAULT_MIX };
-  if (!spec) return mix;
-  for (const part of spec.split(',')) {
-    const [k, v] = part.split('=');
-    if (!ROUTES.includes(k as Route) || !Number.isFinite(Number(v)) || Number(v) < 0)
-      fail(`--mix: "${part}" is not route=weight (routes: ${ROUTES.join(', ')})`);
-    mix[k as Route] = Number(v);
-  }
-  if (ROUTES.every((k) => mix[k] === 0)) fail('--mix: every weight is 0');
-  return mix;
-}
 
 function parseSetups(spec: string): SetupName[] {
   const names = spec.split(',').map((s) => s.trim());
@@ -649,9 +536,8 @@ export async function run(args: string[]): Promise<number> {
   const clients = Math.floor(num('clients', v.clients, 1, 500));
   const perClient = Math.floor(num('accounts-per-client', v['accounts-per-client'], 1, 20));
   const seed = Math.floor(num('seed', v.seed, 0, 1e9));
-  const mix = parseMix(v.mix);
+  const mix = parseMix(v.mix, ROUTES, DEFAULT_MIX, fail);
   const setups = parseSetups(v.setups);
-  const mixTotal = ROUTES.reduce((s, k) => s + mix[k], 0);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-scale-'));
   let postgres: PostgresServer | undefined;
@@ -673,7 +559,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     console.log(
       `scale: ${clients} clients × ${perClient} accounts each, ${warmup} s warm-up + ${seconds} s per set-up; ` +
-        `mix ${ROUTES.map((k) => `${k} ${((100 * mix[k]) / mixTotal).toFixed(0)}%`).join(', ')}; ` +
+        `mix ${describeMix(ROUTES, mix)}; ` +
         `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)} at start`,
     );
     // Once, before any instance starts: instances started together must not each rebuild it.
@@ -760,9 +646,11 @@ export async function run(args: string[]): Promise<number> {
     }
 
     console.log(`\nside by side (${seconds} s each; p50/p99 over every route)`);
-    console.log(`${'set-up'.padEnd(52)} ${COLUMNS} ${'instances CPU'.padStart(14)}`);
+    console.log(`${'set-up'.padEnd(52)} ${statsColumns()} ${'instances CPU'.padStart(14)}`);
     for (const { name, r } of summary) {
-      console.log(`${row(SETUPS[name], r.stats.all(), r.seconds, 52)} ${`${cores(r.instancesCpuS, r.seconds)} cores`.padStart(14)}`);
+      console.log(
+        `${statsRow(SETUPS[name], r.stats.all(), r.seconds, { width: 52 })} ${`${cores(r.instancesCpuS, r.seconds)} cores`.padStart(14)}`,
+      );
     }
     console.log(`load average ${os.loadavg()[0]!.toFixed(2)} at the end; the machine's other work shares its ${os.cpus().length} CPUs`);
     if (failures.length) console.log(`did not complete: ${failures.map((f) => SETUPS[f]).join('; ')}`);

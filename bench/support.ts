@@ -4,6 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
 /** What the seeded stories, conversations and searches are about. */
 export const STORY_TOPICS = [
   'council budget',
@@ -77,12 +79,52 @@ export function startChild(
   return child;
 }
 
+/**
+ * Starts Copydesk as `npm start` runs it (scripts/start.mjs: the server bundle under plain Node), API
+ * only (no client bundle), on 127.0.0.1:`port` with `dataDir`; `env` adds to and overrides that.
+ */
+export function startCopydesk(o: { port: number; dataDir: string; env: Record<string, string>; logFile: string; nodeFlags?: string[] }) {
+  return startChild('scripts/start.mjs', {
+    args: ['--no-client-build'],
+    env: { PORT: String(o.port), HOST: '127.0.0.1', DATA_DIR: o.dataDir, APP_URL: `http://127.0.0.1:${o.port}`, ...o.env },
+    logFile: o.logFile,
+    nodeFlags: o.nodeFlags,
+    cwd: root,
+  });
+}
+
+/** Stops a child with SIGTERM, and SIGKILL if it is still there after 15 s; resolves once it has exited. */
+export async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Runs `work` on each item, at most `concurrency` at a time. */
+export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** CPU time (user + system) a process has used so far, in microseconds (from /proc; Linux). */
 export function cpuUs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
+/** CPU time (user + system) this process has used since `since` (a `process.cpuUsage()`), in microseconds. */
+export function cpuUsedUs(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return used.user + used.system;
 }
 
 /** A figure of `/proc/<pid>/status` (VmRSS: resident now, VmHWM: its peak), in kB; NaN once the process is gone. */
