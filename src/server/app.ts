@@ -19,6 +19,7 @@ import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
 import { closeUnreadBodies, requestBodyFailed } from './http/unread-body';
 import { healthCheck, readyCheck } from './http/health';
+import { takeTurns } from './http/turn-queue';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -45,6 +46,7 @@ export function createApp(opts: AppOptions) {
 
   app.use('*', closeUnreadBodies);
   app.use('*', requestLog(log));
+  app.use('*', takeTurns());
   app.use('*', respond.middleware);
   app.use('*', originCheck(opts.config.appOrigin));
   for (const prefix of API_PREFIXES) {

@@ -1,0 +1,108 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { createTurnQueue, takeTurns } from './turn-queue';
+
+/** Runs `work` as a request would once admitted, recording its name. */
+async function request(queue: ReturnType<typeof createTurnQueue>, name: string, order: string[]) {
+  const turn = queue.admit();
+  if (turn) await turn;
+  order.push(name);
+}
+
+describe('createTurnQueue', () => {
+  it('starts requests at once while the stretch is under its budget', async () => {
+    let clock = 0;
+    const queue = createTurnQueue(10, () => clock);
+    expect(queue.admit()).toBeUndefined();
+    clock = 9;
+    expect(queue.admit()).toBeUndefined();
+    expect(queue.waiting()).toBe(0);
+    await nextTurn();
+  });
+
+  it('queues requests once the budget is spent, and starts them in arrival order, a batch per turn', async () => {
+    let clock = 0;
+    const queue = createTurnQueue(10, () => clock);
+    const order: string[] = [];
+    void request(queue, 'first', order);
+    clock = 12;
+    const queued = ['a', 'b', 'c'].map((name) => request(queue, name, order));
+    expect(queue.waiting()).toBe(3);
+    await Promise.resolve();
+    expect(order).toEqual(['first']);
+
+    await nextTurn();
+    expect(order).toEqual(['first', 'a']);
+    await Promise.all(queued);
+    expect(order).toEqual(['first', 'a', 'b', 'c']);
+    expect(queue.waiting()).toBe(0);
+  });
+
+  it('lets a due timer run before the next queued request', async () => {
+    let clock = 0;
+    const queue = createTurnQueue(10, () => clock);
+    const order: string[] = [];
+    const timerRan = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        order.push('timer');
+        resolve();
+      }, 1),
+    );
+    // the timer is due before anything below yields
+    const until = performance.now() + 5;
+    while (performance.now() < until);
+    void request(queue, 'first', order);
+    clock = 12;
+    const queued = ['a', 'b', 'c'].map((name) => request(queue, name, order));
+    await Promise.all([...queued, timerRan]);
+    // however the test's own turn lines up, the timer does not wait for the whole queue
+    expect(order.indexOf('timer')).toBeLessThan(order.indexOf('b'));
+  });
+
+  it('starts fewer per turn once a turn runs over the budget', async () => {
+    let clock = 0;
+    const queue = createTurnQueue(10, () => clock);
+    const order: string[] = [];
+    void request(queue, 'first', order);
+    clock = 12;
+    const queued = Array.from({ length: 8 }, (_, i) => request(queue, `r${i}`, order));
+    await nextTurn();
+    expect(order).toHaveLength(2);
+    await nextTurn();
+    expect(order).toHaveLength(4);
+    clock += 50;
+    await nextTurn();
+    expect(order).toHaveLength(5);
+    await Promise.all(queued);
+    expect(order).toEqual(['first', ...Array.from({ length: 8 }, (_, i) => `r${i}`)]);
+  });
+
+  it('admits newcomers behind those already waiting', async () => {
+    let clock = 0;
+    const queue = createTurnQueue(10, () => clock);
+    const order: string[] = [];
+    void request(queue, 'first', order);
+    clock = 12;
+    const a = request(queue, 'a', order);
+    clock = 0;
+    const b = request(queue, 'b', order);
+    await Promise.all([a, b]);
+    expect(order).toEqual(['first', 'a', 'b']);
+  });
+});
+
+describe('takeTurns', () => {
+  it('answers every request of a burst, in order', async () => {
+    const app = new Hono();
+    const started: number[] = [];
+    app.use('*', takeTurns(createTurnQueue(0)));
+    app.get('/n/:n', (c) => {
+      started.push(Number(c.req.param('n')));
+      return c.text(c.req.param('n'));
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => Promise.resolve(app.request(`/n/${i}`)).then((r) => r.text())));
+    expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
+    expect(started).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+});
