@@ -12,8 +12,11 @@ export interface EmbeddedProviderOptions {
 }
 
 const PIECE_MAX_CHARS = 24;
-/** Timers fire no more often than every millisecond or so: a long reply is sent in fewer, larger pieces instead. */
-const MIN_PIECE_DELAY_MS = 4;
+/**
+ * A long reply is sent in fewer, larger pieces rather than faster: each piece is a write and a
+ * render, on the server's thread and the reader's, and 40 over the budget still read as typing.
+ */
+const MIN_PIECE_DELAY_MS = 20;
 
 /** Splits Markdown into pieces of a few words, keeping every character (whitespace and newlines included). */
 export function pieces(markdown: string): string[] {
@@ -73,7 +76,7 @@ async function reply(request: ModelRequest): Promise<string | null> {
 
 /** The offline editorial engine: deterministic reviews, rewrites and suggestions, streamed in small pieces. */
 export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvider {
-  const pieceDelayMs = o.pieceDelayMs ?? 8;
+  const pieceDelayMs = o.pieceDelayMs ?? MIN_PIECE_DELAY_MS;
   const streamBudgetMs = o.streamBudgetMs ?? 800;
   return {
     kind: 'embedded',
