@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Passage, PassageRanker } from './search';
 
 const RANKED_SQL = `SELECT c.document_id AS documentId, d.filename AS filename, c.content AS content
@@ -8,6 +9,14 @@ WHERE document_chunks_fts MATCH ? AND d.user_id = ? AND d.conversation_id = ?
 ORDER BY bm25(document_chunks_fts), d.id, c.ordinal
 LIMIT ?`;
 
+type RankedStatement = Database.Statement<[string, number, number, number], Passage>;
+/** Compiled once per connection: every reply asks. */
+const ranked = new WeakMap<Database.Database, RankedStatement>();
+
 /** FTS5's bm25 over the passages of the user's documents in the conversation. */
 export const sqliteRankedPassages: PassageRanker = (db, userId, conversationId, match, limit) =>
-  db.$raw((sqlite) => sqlite.prepare<[string, number, number, number], Passage>(RANKED_SQL).all(match, userId, conversationId, limit));
+  db.$raw((sqlite) => {
+    let statement = ranked.get(sqlite);
+    if (!statement) ranked.set(sqlite, (statement = sqlite.prepare<[string, number, number, number], Passage>(RANKED_SQL)));
+    return statement.all(match, userId, conversationId, limit);
+  });
