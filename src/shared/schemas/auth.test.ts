@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { messagesOf } from './form-messages';
 import {
   changePasswordForm,
   changePasswordInput,
@@ -10,15 +10,6 @@ import {
   resetPasswordForm,
   resetPasswordInput,
 } from './auth';
-
-/** The messages a form would show, by field. */
-function messagesOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
-  return out;
-}
 
 const validRegistration = { username: 'mariana', email: 'mariana@news.example', password: 'deadline-7', confirmPassword: 'deadline-7' };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messagesOf } from './form-messages';
 import type { z } from 'zod';
 import { adminCreateUserInput, adminListInput, adminUpdateUserInput, ownerChoicesInput } from './admin';
 import {
@@ -14,15 +15,6 @@ import { createConversationInput, searchConversationsInput, sendMessageInput } f
 import { contactForm } from './contact';
 import { createSubscriptionInput, validatePromoInput } from './subscription';
 import { createTeamInput, declineInvitationInput, invitationTokenInput } from './team';
-
-/** The messages a form would show, by field. */
-function messagesOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
-  return out;
-}
 
 /** NUL (which PostgreSQL cannot store), other C0 controls, DEL and a C1 control, each inside otherwise good text. */
 const CONTROLS = ['\u0000', '\u0001', '\u0007', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085', '\u009f'];
