@@ -20,8 +20,8 @@
  * errors, resets, timeouts and wrong answers), 5xx (a streamed reply's `error`
  * event counts as the 5xx it is unstreamed) and 429 (limits working; the mix keeps
  * each account under the send and upload limits, so none are expected);
- * the server's worst event-loop delay, peak RSS and CPU; then the issue's targets,
- * met or not. `--check` exits 1 when a target is missed.
+ * the server's worst event-loop delay, peak RSS and CPU, and how long its request thread waited
+ * for a CPU; then the issue's targets, met or not. `--check` exits 1 when a target is missed.
  */
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
@@ -38,6 +38,7 @@ import {
   cpuUsedUs,
   freePort,
   killChildren,
+  mainThreadSchedMs,
   pool,
   procStatusKb,
   rng,
@@ -649,6 +650,8 @@ interface PhaseResult {
   rssPeakMb: number;
   rssStartMb: number;
   serverCpuS: number;
+  /** The server's main thread: time on a CPU and time runnable but waiting for one. */
+  requestThread: { ranS: number; waitedS: number };
   benchCpuS: number;
   serverExit?: string;
   cutOff: number;
@@ -686,6 +689,7 @@ async function runPhase(
     if (kb > rssPeakKb) rssPeakKb = kb;
   }, 200);
   const cpuBefore = server.exit ? NaN : cpuUs(pid);
+  const schedBefore = mainThreadSchedMs(pid);
   const benchCpuBefore = process.cpuUsage();
   const started = performance.now();
   const loops = o.desks.map((accounts, i) => clientLoop(client, phase, accounts, rng(o.seed * 7919 + i), o.mix));
@@ -702,6 +706,11 @@ async function runPhase(
   server.child.off('exit', onExit);
   clearInterval(sampler);
   const serverCpuS = server.exit ? NaN : (cpuUs(pid) - cpuBefore) / 1e6;
+  const schedAfter = mainThreadSchedMs(pid);
+  const requestThread = {
+    ranS: (schedAfter.ranMs - schedBefore.ranMs) / 1000,
+    waitedS: (schedAfter.waitedMs - schedBefore.waitedMs) / 1000,
+  };
   const benchCpuUs = cpuUsedUs(benchCpuBefore);
   const delay = await loopDelay(server);
   let cutOff = 0;
@@ -714,6 +723,7 @@ async function runPhase(
     rssPeakMb: rssPeakKb / 1024,
     rssStartMb,
     serverCpuS,
+    requestThread,
     benchCpuS: benchCpuUs / 1e6,
     serverExit: phase.serverExit,
     cutOff,
@@ -750,6 +760,12 @@ function printPhase(p: PhaseResult) {
       `RSS ${p.rssStartMb.toFixed(0)} MB at start, peak ${p.rssPeakMb.toFixed(0)} MB; CPU ${Number.isFinite(p.serverCpuS) ? `${p.serverCpuS.toFixed(1)} s (${(p.serverCpuS / p.seconds).toFixed(2)} cores)` : '–'}; ` +
       `bench client CPU ${(p.benchCpuS / p.seconds).toFixed(2)} cores`,
   );
+  if (Number.isFinite(p.requestThread.ranS)) {
+    console.log(
+      `request thread: ran ${p.requestThread.ranS.toFixed(1)} s, waited ${p.requestThread.waitedS.toFixed(1)} s for a CPU ` +
+        `(${((p.requestThread.waitedS / p.requestThread.ranS) * 100).toFixed(0)}% of its running time)`,
+    );
+  }
   if (p.stats.sendsDeferred || p.stats.uploadsDeferred) {
     console.log(
       `mix: ${p.stats.sendsDeferred} sends and ${p.stats.uploadsDeferred} uploads became reads to stay under the per-user limits`,

@@ -127,6 +127,19 @@ export function cpuUsedUs(since: NodeJS.CpuUsage): number {
   return used.user + used.system;
 }
 
+/**
+ * How long a process's main thread has run on a CPU and waited, runnable, for one (Linux schedstat),
+ * in milliseconds; NaN once the process is gone. The wait shows other threads taking its cores.
+ */
+export function mainThreadSchedMs(pid: number): { ranMs: number; waitedMs: number } {
+  try {
+    const [ran, waited] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { ranMs: ran! / 1e6, waitedMs: waited! / 1e6 };
+  } catch {
+    return { ranMs: NaN, waitedMs: NaN };
+  }
+}
+
 /** A figure of `/proc/<pid>/status` (VmRSS: resident now, VmHWM: its peak), in kB; NaN once the process is gone. */
 export function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   try {
