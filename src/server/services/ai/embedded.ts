@@ -13,10 +13,11 @@ export interface EmbeddedProviderOptions {
 
 const PIECE_MAX_CHARS = 24;
 /**
- * A long reply is sent in fewer, larger pieces rather than faster: each piece is a write and a
- * render, on the server's thread and the reader's, and 40 over the budget still read as typing.
+ * A long reply is sent in at most one piece per this much of the stream budget (40 in 800 ms),
+ * larger pieces rather than more: each piece is a socket write and a timer on the server's thread
+ * and a render in the reader's tab.
  */
-const MIN_PIECE_DELAY_MS = 20;
+const BUDGET_MS_PER_PIECE = 20;
 
 /** Splits Markdown into pieces of a few words, keeping every character (whitespace and newlines included). */
 export function pieces(markdown: string): string[] {
@@ -76,7 +77,7 @@ async function reply(request: ModelRequest): Promise<string | null> {
 
 /** The offline editorial engine: deterministic reviews, rewrites and suggestions, streamed in small pieces. */
 export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvider {
-  const pieceDelayMs = o.pieceDelayMs ?? MIN_PIECE_DELAY_MS;
+  const pieceDelayMs = o.pieceDelayMs ?? 8;
   const streamBudgetMs = o.streamBudgetMs ?? 800;
   return {
     kind: 'embedded',
@@ -89,7 +90,7 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvi
       const markdown = await reply(request);
       if (markdown === null) return;
       const parts =
-        pieceDelayMs > 0 ? atMost(pieces(markdown), Math.max(1, Math.floor(streamBudgetMs / MIN_PIECE_DELAY_MS))) : pieces(markdown);
+        pieceDelayMs > 0 ? atMost(pieces(markdown), Math.max(1, Math.floor(streamBudgetMs / BUDGET_MS_PER_PIECE))) : pieces(markdown);
       const delay = Math.min(pieceDelayMs, streamBudgetMs / Math.max(1, parts.length));
       for (const [i, part] of parts.entries()) {
         if (request.signal.aborted) return;
