@@ -6,9 +6,10 @@ import { parentPort } from 'node:worker_threads';
 import { Dialect } from 'harper.js';
 import { binary } from 'harper.js/binary';
 
-// Linting 100,000 characters takes a while: on a busy machine the request thread runs first (Linux, nice 10).
+// Linting 100,000 characters takes a while: on a busy machine the request thread runs first (Linux, nice 19,
+// as pool/priority.ts explains).
 try {
-  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), 19);
 } catch {
   // not Linux
 }

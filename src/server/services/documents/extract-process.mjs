@@ -197,7 +197,7 @@ async function rawText(job) {
 
 // Reading a file must not take the CPU from the server's request thread (a lower priority is always allowed).
 try {
-  setPriority(10);
+  setPriority(19);
 } catch {
   // Not on every platform.
 }
