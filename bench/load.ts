@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- load [--seconds 60] [--clients 100] [--warmup 3] [--accounts-per-client 3]
+ * `npm run bench -- load [--seconds 60] [--clients 100] [--warmup 3] [--ramp-ms 1000] [--accounts-per-client 3]
  *                        [--long-chars 100000] [--mix signin=5,list=25,open=25,search=25,send=15,upload=5]
  *                        [--seed 1] [--check] [--keep]`
  *
@@ -15,6 +15,9 @@
  *   event) and a small text upload, inputs varied;
  * - phase 2: the same, plus one client sending `--long-chars`-character messages
  *   back to back, its latency shown on its own row.
+ *
+ * In each phase the clients start at random moments within its first `--ramp-ms`
+ * (`--ramp-ms 0`: all at once, one synchronised burst).
  *
  * Prints per route: count, req/s, p50/p99/max of the 2xx answers, errors (network
  * errors, resets, timeouts and wrong answers), 5xx (a streamed reply's `error`
@@ -506,8 +509,11 @@ async function call(
   }
 }
 
-async function clientLoop(client: Http, phase: Phase, accounts: Account[], r: Rng, mix: Record<Route, number>) {
+async function clientLoop(client: Http, phase: Phase, accounts: Account[], r: Rng, mix: Record<Route, number>, rampMs: number) {
   const total = ROUTES.reduce((s, k) => s + mix[k], 0);
+  // Clients start spread over the ramp, as people arrive: all 100 in the same millisecond is one burst
+  // the server drains for half a second, and it set the read p99 of a whole phase.
+  if (rampMs > 0) await new Promise((res) => setTimeout(res, r.next() * rampMs));
   while (!phase.stopping) {
     let route = pickRoute(r, ROUTES, mix, total, 'list');
     let account = r.pick(accounts);
@@ -667,6 +673,8 @@ async function runPhase(
     long?: { accounts: Account[]; chars: number };
     mix: Record<Route, number>;
     seed: number;
+    /** Clients start at random moments within this many milliseconds of the phase's start. */
+    rampMs: number;
     freshConnections?: boolean;
   },
 ): Promise<PhaseResult> {
@@ -692,7 +700,7 @@ async function runPhase(
   const schedBefore = mainThreadSchedMs(pid);
   const benchCpuBefore = process.cpuUsage();
   const started = performance.now();
-  const loops = o.desks.map((accounts, i) => clientLoop(client, phase, accounts, rng(o.seed * 7919 + i), o.mix));
+  const loops = o.desks.map((accounts, i) => clientLoop(client, phase, accounts, rng(o.seed * 7919 + i), o.mix, o.rampMs));
   if (o.long) loops.push(longLoop(client, phase, o.long.accounts, rng(o.seed * 104729), o.long.chars));
   const timer = setTimeout(() => (phase.stopping = true), o.seconds * 1000);
   // Wait the phase out (or the server's death), then give in-flight requests time to finish.
@@ -785,6 +793,7 @@ export async function run(args: string[]): Promise<number> {
       seconds: { type: 'string', default: '60' },
       clients: { type: 'string', default: '100' },
       warmup: { type: 'string', default: '3' },
+      'ramp-ms': { type: 'string', default: '1000' },
       'accounts-per-client': { type: 'string', default: '3' },
       'long-chars': { type: 'string', default: '100000' },
       mix: { type: 'string' },
@@ -802,6 +811,7 @@ export async function run(args: string[]): Promise<number> {
   const seconds = num('seconds', v.seconds, 1);
   const clients = Math.floor(num('clients', v.clients, 1));
   const warmup = num('warmup', v.warmup, 0);
+  const rampMs = num('ramp-ms', v['ramp-ms'], 0);
   const perClient = Math.floor(num('accounts-per-client', v['accounts-per-client'], 1));
   const longChars = Math.floor(num('long-chars', v['long-chars'], 1));
   const seed = Math.floor(num('seed', v.seed, 0));
@@ -821,7 +831,7 @@ export async function run(args: string[]): Promise<number> {
       `load: ${clients} clients × ${seconds} s, twice (the second with one ${longChars.toLocaleString('en-US')}-character sender); ` +
         `${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`,
     );
-    console.log(`mix: ${describeMix(ROUTES, mix)}`);
+    console.log(`mix: ${describeMix(ROUTES, mix)}; each phase's clients start spread over its first ${rampMs} ms (--ramp-ms)`);
     server.child = startCopydesk({
       port,
       dataDir,
@@ -861,9 +871,10 @@ export async function run(args: string[]): Promise<number> {
     );
 
     const results: PhaseResult[] = [];
-    if (warmup > 0) await runPhase('warm-up', server, client, { seconds: warmup, desks, mix, seed: seed + 1, freshConnections: true });
+    if (warmup > 0)
+      await runPhase('warm-up', server, client, { seconds: warmup, desks, mix, seed: seed + 1, rampMs, freshConnections: true });
     if (!server.exit) {
-      const p1 = await runPhase(`phase 1: ${clients} clients`, server, client, { seconds, desks, mix, seed: seed + 2 });
+      const p1 = await runPhase(`phase 1: ${clients} clients`, server, client, { seconds, desks, mix, seed: seed + 2, rampMs });
       printPhase(p1);
       results.push(p1);
     }
@@ -879,6 +890,7 @@ export async function run(args: string[]): Promise<number> {
           long: { accounts: longAccounts, chars: longChars },
           mix,
           seed: seed + 3,
+          rampMs,
         },
       );
       printPhase(p2);
