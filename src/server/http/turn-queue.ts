@@ -13,7 +13,11 @@ export const TURN_BUDGET_MS = 15;
  * the queue starts while the stretch is under the budget, and the rest try again next turn, after
  * the timers, which also open a new stretch. See docs/decisions/027-requests-take-turns.md.
  */
-export function createTurnQueue(budgetMs = TURN_BUDGET_MS, now: () => number = () => performance.now()) {
+export function createTurnQueue(
+  budgetMs = TURN_BUDGET_MS,
+  now: () => number = () => performance.now(),
+  afterTimers: (closeStretch: () => void) => void = (closeStretch) => setTimeout(closeStretch, 0),
+) {
   const waiting: Array<() => void> = [];
   let stretchStart = -1;
   let startedInStretch = false;
@@ -26,7 +30,7 @@ export function createTurnQueue(budgetMs = TURN_BUDGET_MS, now: () => number = (
   const openStretch = (t: number) => {
     if (stretchStart >= 0) return;
     stretchStart = t;
-    setTimeout(closeStretch, 0);
+    afterTimers(closeStretch);
   };
   // The first start of a stretch is always allowed, so the queue moves whatever the budget.
   const mayStart = () => {
