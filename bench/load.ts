@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- load [--seconds 60] [--clients 100] [--warmup 3] [--ramp-ms 1000] [--accounts-per-client 3]
  *                        [--long-chars 100000] [--mix signin=5,list=25,open=25,search=25,send=15,upload=5]
- *                        [--seed 1] [--check] [--keep]`
+ *                        [--seed 1] [--check] [--keep] [--server-flags "--max-semi-space-size=16"]`
  *
  * Starts Copydesk as `npm start` does (scripts/start.mjs: the server bundle under
  * plain Node) with a fresh DATA_DIR and TRUST_PROXY=1, preloading
@@ -23,8 +23,8 @@
  * errors, resets, timeouts and wrong answers), 5xx (a streamed reply's `error`
  * event counts as the 5xx it is unstreamed) and 429 (limits working; the mix keeps
  * each account under the send and upload limits, so none are expected);
- * the server's worst event-loop delay, peak RSS and CPU, and how long its request thread waited
- * for a CPU; then the issue's targets, met or not. `--check` exits 1 when a target is missed.
+ * the server's worst event-loop delay, peak RSS and CPU, how long its request thread waited
+ * for a CPU and its garbage collection pauses; then the issue's targets, met or not. `--check` exits 1 when a target is missed.
  */
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
@@ -624,6 +624,8 @@ interface LoopDelay {
   p99Ms: number;
   p50Ms: number;
   samples: number;
+  gc?: { count: number; totalMs: number; maxMs: number; maxKind: string };
+  heapUsedMb?: number;
 }
 
 /** Asks the preloaded monitor for the delay since the last ask (SIGUSR2), and waits for its answer; undefined if none came. */
@@ -774,6 +776,11 @@ function printPhase(p: PhaseResult) {
         `(${((p.requestThread.waitedS / p.requestThread.ranS) * 100).toFixed(0)}% of its running time)`,
     );
   }
+  if (d?.gc) {
+    console.log(
+      `garbage collection on the request thread: ${d.gc.count} pauses, ${fmtMs(d.gc.totalMs)} in all, the longest ${fmtMs(d.gc.maxMs)} (${d.gc.maxKind}); heap in use at the end ${d.heapUsedMb?.toFixed(0)} MB`,
+    );
+  }
   if (p.stats.sendsDeferred || p.stats.uploadsDeferred) {
     console.log(
       `mix: ${p.stats.sendsDeferred} sends and ${p.stats.uploadsDeferred} uploads became reads to stay under the per-user limits`,
@@ -799,6 +806,7 @@ export async function run(args: string[]): Promise<number> {
       mix: { type: 'string' },
       seed: { type: 'string', default: '1' },
       check: { type: 'boolean', default: false },
+      'server-flags': { type: 'string', default: '' },
       keep: { type: 'boolean', default: false },
     },
     strict: true,
@@ -844,7 +852,11 @@ export async function run(args: string[]): Promise<number> {
         STRIPE_SECRET_KEY: '',
       },
       logFile: server.logFile,
-      nodeFlags: ['--import', pathToFileURL(path.join(root, 'bench/support-loop-delay.mjs')).href],
+      nodeFlags: [
+        ...v['server-flags'].split(/\s+/).filter(Boolean),
+        '--import',
+        pathToFileURL(path.join(root, 'bench/support-loop-delay.mjs')).href,
+      ],
     });
     if (!server.child.pid) fail('Copydesk did not start');
     server.child.once('exit', (code, signal) => (server.exit = `exit code ${code ?? '–'}${signal ? `, signal ${signal}` : ''}`));

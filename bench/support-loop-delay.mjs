@@ -5,7 +5,7 @@
 // its own interval taken off. Only the server's main thread measures: worker
 // threads may inherit the flag, and a forked child gets the variable but no flag.
 import fs from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.BENCH_LOOP_DELAY_FILE;
@@ -14,6 +14,34 @@ if (file && isMainThread && !process.send) {
   const resolutionMs = 5;
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
   histogram.enable();
+  // Garbage collection pauses the thread too: the worst one tells whether a late timer was the collector's.
+  const gcKinds = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  const gcFlags = {
+    [constants.NODE_PERFORMANCE_GC_FLAGS_FORCED]: 'forced',
+    [constants.NODE_PERFORMANCE_GC_FLAGS_SYNCHRONOUS_PHANTOM_PROCESSING]: 'synchronous phantom processing',
+    [constants.NODE_PERFORMANCE_GC_FLAGS_ALL_AVAILABLE_GARBAGE]: 'all available garbage',
+    [constants.NODE_PERFORMANCE_GC_FLAGS_ALL_EXTERNAL_MEMORY]: 'all external memory',
+    [constants.NODE_PERFORMANCE_GC_FLAGS_SCHEDULE_IDLE]: 'idle',
+  };
+  let gc = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count++;
+      gc.totalMs += entry.duration;
+      if (entry.duration > gc.maxMs) {
+        gc.maxMs = entry.duration;
+        gc.maxKind = gcKinds[entry.detail?.kind] ?? String(entry.detail?.kind);
+        const flags = entry.detail?.flags ?? 0;
+        const why = Object.entries(gcFlags).filter(([bit]) => flags & Number(bit));
+        if (why.length) gc.maxKind += `, ${why.map(([, name]) => name).join(', ')}`;
+      }
+    }
+  }).observe({ entryTypes: ['gc'] });
   let seq = 0;
   let since = Date.now();
   process.on('SIGUSR2', () => {
@@ -29,8 +57,11 @@ if (file && isMainThread && !process.send) {
       p99Ms: samples ? ms(histogram.percentile(99)) : 0,
       p50Ms: samples ? ms(histogram.percentile(50)) : 0,
       meanMs: samples ? ms(histogram.mean) : 0,
+      gc,
+      heapUsedMb: process.memoryUsage().heapUsed / 2 ** 20,
     };
     histogram.reset();
+    gc = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
     since = report.at;
     // Written whole, then renamed, so the reader never sees half a report.
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));
