@@ -5,6 +5,7 @@
 // Receives { id, job, timeoutMs, memoryMb, heapMb } and answers { id, answer } once.
 
 import { fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const EXTRACT_SCRIPT = fileURLToPath(new URL('./extract-process.mjs', import.meta.url));
@@ -62,5 +63,14 @@ process.once('disconnect', () => {
   for (const child of running) child.kill('SIGKILL');
   process.exit(0);
 });
+
+// A process starts at its parent's priority: Node's own start-up, 50-150 ms of CPU per file, then
+// runs at nice 19 rather than taking a core from the server's request thread before the child
+// lowers itself. This process only relays messages, so it can wait too.
+try {
+  setPriority(19);
+} catch {
+  // Not on every platform.
+}
 
 process.on('message', (request) => extract(/** @type {any} */ (request)));

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
-import { extractText, normalizeText, stopExtraction } from './extract';
+import { extractText, normalizeText, stopExtraction, warmExtraction } from './extract';
 import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS } from './limits';
 import { DocumentProblem, type ProblemReason } from './problem';
@@ -222,6 +223,29 @@ describe('files refused before or during extraction', () => {
     expect((await pending).reason).toBe('too-complex');
     expect((await read('story.pdf', fixture('story.pdf'))).text).toContain('quokka-pdf');
   });
+
+  it.runIf(fs.existsSync('/proc/self/stat'))(
+    'starts extraction processes from a process at nice 19, so they inherit it before Node starts up',
+    async () => {
+      warmExtraction();
+      const niceOfSpawner = () => {
+        for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+          try {
+            if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('extract-spawner.mjs')) continue;
+            const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+            // Fields after the command name, which is in parentheses: ppid is the 2nd, nice the 17th.
+            const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+            if (Number(fields[1]) === process.pid) return Number(fields[16]);
+          } catch {
+            // the process ended while being read
+          }
+        }
+        return undefined;
+      };
+      await expect.poll(niceOfSpawner, { timeout: 10_000 }).toBe(19);
+      expect((await read('story.pdf', fixture('story.pdf'))).text).toContain('quokka-pdf');
+    },
+  );
 
   it('stops an extraction that runs past the time limit', async () => {
     expect(await refusal('story.pdf', fixture('story.pdf'), { timeoutMs: 1 })).toEqual({
