@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- pages [--preset mobile|desktop|both] [--runs 1]`
+ * `npm run bench -- pages [--preset mobile|desktop|both] [--runs 1] [--details]`
  *
  * Lighthouse (the npm package) in Debian's Chromium, against the real server serving a
  * production build of the client, on the landing page, /auth and /chat (signed in, on a
  * trial). Prints the performance and accessibility scores, LCP and TBT of each page, the
- * median of `--runs` runs, and the accessibility audits that failed. Lighthouse's mobile
+ * median of `--runs` runs, and the accessibility audits that failed; `--details` adds each
+ * run's long tasks and main-thread work by kind, as Lighthouse counted them. Lighthouse's mobile
  * preset simulates a mid-range phone on a slow 4G link; desktop a fast machine and link.
  *
  * Targets: performance >= 95, accessibility 100. On a busy machine the scores move by a few
@@ -59,10 +60,22 @@ async function waitForWarmServer(logFile: string, timeoutMs: number) {
   }
 }
 
+function details(r: Run): string {
+  const work = Object.entries(r.mainThreadMs)
+    .map(([kind, ms]) => `${kind} ${Math.round(ms)} ms`)
+    .join(', ');
+  const tasks = r.longTasks.map((t) => `${Math.round(t.durationMs)} ms at ${Math.round(t.startMs)} ms ${t.url}`);
+  return `    host benchmark index ${Math.round(r.benchmarkIndex)}; main thread: ${work}\n    long tasks: ${tasks.length ? `\n      ${tasks.join('\n      ')}` : 'none'}`;
+}
+
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { preset: { type: 'string', default: 'both' }, runs: { type: 'string', default: '1' } },
+    options: {
+      preset: { type: 'string', default: 'both' },
+      runs: { type: 'string', default: '1' },
+      details: { type: 'boolean', default: false },
+    },
   });
   const presets: Preset[] = values.preset === 'both' ? ['mobile', 'desktop'] : [values.preset as Preset];
   if (!presets.every((p) => p === 'mobile' || p === 'desktop')) throw new Error('--preset is mobile, desktop or both');
@@ -108,6 +121,7 @@ export async function run(args: string[]): Promise<number> {
         console.log(
           `${preset.padEnd(8)} ${page.path.padEnd(6)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${`${Math.round(median(results.map((r) => r.lcpMs)))} ms`.padStart(9)} ${`${Math.round(median(results.map((r) => r.tbtMs)))} ms`.padStart(8)}  ${ok ? 'ok' : 'BELOW TARGET'}`,
         );
+        if (values.details) for (const r of results) console.log(details(r));
         for (const note of results.flatMap((r) => r.failedA11y))
           a11yNotes.set(page.path, [...new Set([...(a11yNotes.get(page.path) ?? []), note])]);
       }

@@ -22,6 +22,11 @@ export interface LighthouseRun {
   tbtMs: number;
   landedOn: string;
   failedA11y: string[];
+  /** Lighthouse's measure of the host's CPU speed (a high-end desktop is 1500-2000). */
+  benchmarkIndex: number;
+  /** The main thread's long tasks as Lighthouse counts them (throttled), and its work by kind. */
+  longTasks: Array<{ url: string; startMs: number; durationMs: number }>;
+  mainThreadMs: Record<string, number>;
 }
 
 async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
@@ -86,10 +91,26 @@ async function auditOnce(url: string, debugPort: number, preset: Preset, cookie?
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     landedOn: new URL(lhr.finalDisplayedUrl).pathname,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    longTasks: tableItems(lhr.audits['long-tasks']?.details).map((item) => ({
+      url: String(item.url ?? ''),
+      startMs: Number(item.startTime ?? NaN),
+      durationMs: Number(item.duration ?? NaN),
+    })),
+    mainThreadMs: Object.fromEntries(
+      tableItems(lhr.audits['mainthread-work-breakdown']?.details).map((item) => [
+        String(item.groupLabel ?? item.group),
+        Number(item.duration),
+      ]),
+    ),
     failedA11y: a11yRefs
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
       .map((ref) => `${ref.id}: ${lhr.audits[ref.id]!.title}${failingNodes(lhr.audits[ref.id]!.details)}`),
   };
+}
+
+function tableItems(details: unknown): Array<Record<string, unknown>> {
+  return (details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
 }
 
 /** The elements an accessibility audit failed on, by their CSS selector. */
