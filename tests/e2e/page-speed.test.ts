@@ -46,6 +46,17 @@ afterAll(async () => {
 });
 
 describe('bundle budget', () => {
+  it('marks the entry script for eager compilation on its first line, where V8 reads the hint', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'client/.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean }
+    >;
+    const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
+    expect(entries).toHaveLength(1);
+    const script = fs.readFileSync(path.join(dir, 'client', entries[0]!.file), 'utf8');
+    expect(script.split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   it('keeps each page within its gzipped JavaScript budget', async () => {
     const { results, over } = await measureBundles(url, { browser });
     console.log(`JavaScript per page, gzipped:\n${formatResults(results)}`);
