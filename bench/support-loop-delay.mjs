@@ -28,7 +28,8 @@ if (file && isMainThread && !process.send) {
     [constants.NODE_PERFORMANCE_GC_FLAGS_ALL_EXTERNAL_MEMORY]: 'all external memory',
     [constants.NODE_PERFORMANCE_GC_FLAGS_SCHEDULE_IDLE]: 'idle',
   };
-  let gc = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
+  const noGc = () => ({ count: 0, totalMs: 0, maxMs: 0, maxKind: '' });
+  let gc = noGc();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gc.count++;
@@ -61,7 +62,7 @@ if (file && isMainThread && !process.send) {
       heapUsedMb: process.memoryUsage().heapUsed / 2 ** 20,
     };
     histogram.reset();
-    gc = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
+    gc = noGc();
     since = report.at;
     // Written whole, then renamed, so the reader never sees half a report.
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));

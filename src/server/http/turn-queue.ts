@@ -20,25 +20,20 @@ export function createTurnQueue(
 ) {
   const waiting: Array<() => void> = [];
   let stretchStart = -1;
-  let startedInStretch = false;
 
   // Timers run first in a turn: one armed when a stretch opens marks the next turn's start.
   const closeStretch = () => {
     stretchStart = -1;
-    startedInStretch = false;
   };
-  const openStretch = (t: number) => {
-    if (stretchStart >= 0) return;
-    stretchStart = t;
-    afterTimers(closeStretch);
-  };
-  // The first start of a stretch is always allowed, so the queue moves whatever the budget.
+  // The first start of a stretch opens it and is always allowed, so the queue moves whatever the budget.
   const mayStart = () => {
     const t = now();
-    openStretch(t);
-    if (startedInStretch && t - stretchStart >= budgetMs) return false;
-    startedInStretch = true;
-    return true;
+    if (stretchStart < 0) {
+      stretchStart = t;
+      afterTimers(closeStretch);
+      return true;
+    }
+    return t - stretchStart < budgetMs;
   };
   // Queued from a poll callback it runs at the end of this turn; queued from itself, in the next.
   const startHead = () => {
