@@ -5,7 +5,7 @@
  * production build of the client, on the landing page, /auth and /chat (signed in, on a
  * trial). Prints the performance and accessibility scores, LCP and TBT of each page, the
  * median of `--runs` runs, and the accessibility audits that failed; `--details` adds each
- * run's long tasks and main-thread work by kind, as Lighthouse counted them. Lighthouse's mobile
+ * run's metrics with their scores, long tasks and main-thread work by kind, as Lighthouse counted them. Lighthouse's mobile
  * preset simulates a mid-range phone on a slow 4G link; desktop a fast machine and link.
  *
  * Targets: performance >= 95, accessibility 100. On a busy machine the scores move by a few
@@ -65,7 +65,10 @@ function details(r: Run): string {
     .map(([kind, ms]) => `${kind} ${Math.round(ms)} ms`)
     .join(', ');
   const tasks = r.longTasks.map((t) => `${Math.round(t.durationMs)} ms at ${Math.round(t.startMs)} ms ${t.url}`);
-  return `    host benchmark index ${Math.round(r.benchmarkIndex)}; main thread: ${work}\n    long tasks: ${tasks.length ? `\n      ${tasks.join('\n      ')}` : 'none'}`;
+  const metrics = Object.entries(r.metrics)
+    .map(([name, m]) => `${name} ${name === 'CLS' ? m.value.toFixed(3) : `${Math.round(m.value)} ms`} (${m.score})`)
+    .join(', ');
+  return `    ${metrics}\n    host benchmark index ${Math.round(r.benchmarkIndex)}; main thread: ${work}\n    long tasks: ${tasks.length ? `\n      ${tasks.join('\n      ')}` : 'none'}`;
 }
 
 export async function run(args: string[]): Promise<number> {

@@ -27,7 +27,17 @@ export interface LighthouseRun {
   /** The main thread's long tasks as Lighthouse counts them (throttled), and its work by kind. */
   longTasks: Array<{ url: string; startMs: number; durationMs: number }>;
   mainThreadMs: Record<string, number>;
+  /** Each metric the performance score weighs: its value (ms, or the layout shift) and its score out of 100. */
+  metrics: Record<string, { value: number; score: number }>;
 }
+
+const SCORED_METRICS = {
+  FCP: 'first-contentful-paint',
+  SI: 'speed-index',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+} as const;
 
 async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
   const res = await fetch(url, {
@@ -90,6 +100,12 @@ async function auditOnce(url: string, debugPort: number, preset: Preset, cookie?
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    metrics: Object.fromEntries(
+      Object.entries(SCORED_METRICS).map(([name, id]) => [
+        name,
+        { value: lhr.audits[id]?.numericValue ?? NaN, score: Math.round((lhr.audits[id]?.score ?? 0) * 100) },
+      ]),
+    ),
     landedOn: new URL(lhr.finalDisplayedUrl).pathname,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     longTasks: tableItems(lhr.audits['long-tasks']?.details).map((item) => ({
