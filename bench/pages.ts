@@ -122,7 +122,7 @@ export async function run(args: string[]): Promise<number> {
         const ok = perf >= TARGETS.performance && a11y >= TARGETS.accessibility;
         failed ||= !ok;
         console.log(
-          `${preset.padEnd(8)} ${page.path.padEnd(6)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${`${Math.round(median(results.map((r) => r.lcpMs)))} ms`.padStart(9)} ${`${Math.round(median(results.map((r) => r.tbtMs)))} ms`.padStart(8)}  ${ok ? 'ok' : 'BELOW TARGET'}`,
+          `${preset.padEnd(8)} ${page.path.padEnd(6)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${`${Math.round(median(results.map((r) => r.metrics.LCP.value)))} ms`.padStart(9)} ${`${Math.round(median(results.map((r) => r.metrics.TBT.value)))} ms`.padStart(8)}  ${ok ? 'ok' : 'BELOW TARGET'}`,
         );
         if (values.details) for (const r of results) console.log(details(r));
         for (const note of results.flatMap((r) => r.failedA11y))

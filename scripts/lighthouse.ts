@@ -18,8 +18,6 @@ export const LIGHTHOUSE_PAGES = [
 export interface LighthouseRun {
   performance: number;
   accessibility: number;
-  lcpMs: number;
-  tbtMs: number;
   landedOn: string;
   failedA11y: string[];
   /** Lighthouse's measure of the host's CPU speed (a high-end desktop is 1500-2000). */
@@ -28,7 +26,7 @@ export interface LighthouseRun {
   longTasks: Array<{ url: string; startMs: number; durationMs: number }>;
   mainThreadMs: Record<string, number>;
   /** Each metric the performance score weighs: its value (ms, or the layout shift) and its score out of 100. */
-  metrics: Record<string, { value: number; score: number }>;
+  metrics: Record<keyof typeof SCORED_METRICS, { value: number; score: number }>;
 }
 
 const SCORED_METRICS = {
@@ -98,14 +96,12 @@ async function auditOnce(url: string, debugPort: number, preset: Preset, cookie?
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     metrics: Object.fromEntries(
       Object.entries(SCORED_METRICS).map(([name, id]) => [
         name,
         { value: lhr.audits[id]?.numericValue ?? NaN, score: Math.round((lhr.audits[id]?.score ?? 0) * 100) },
       ]),
-    ),
+    ) as LighthouseRun['metrics'],
     landedOn: new URL(lhr.finalDisplayedUrl).pathname,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     longTasks: tableItems(lhr.audits['long-tasks']?.details).map((item) => ({

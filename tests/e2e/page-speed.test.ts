@@ -119,7 +119,7 @@ describe('Lighthouse', () => {
       const audit = async () => {
         const run = await auditPage(`${url}${page.path}`, debugPort, preset, page.signedIn ? cookie : undefined);
         console.log(
-          `Lighthouse ${preset} ${page.path}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, host benchmark index ${Math.round(run.benchmarkIndex)}${run.failedA11y.length ? `\n  ${run.failedA11y.join('\n  ')}` : ''}`,
+          `Lighthouse ${preset} ${page.path}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${Math.round(run.metrics.LCP.value)} ms, TBT ${Math.round(run.metrics.TBT.value)} ms, host benchmark index ${Math.round(run.benchmarkIndex)}${run.failedA11y.length ? `\n  ${run.failedA11y.join('\n  ')}` : ''}`,
         );
         return run;
       };
