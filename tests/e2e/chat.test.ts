@@ -94,6 +94,33 @@ describe('chat: first visit', () => {
     await context.close();
   });
 
+  it('draws the capabilities’ list and bold words, and an empty chat downloads no Markdown renderer for them', async () => {
+    const account = newAccount('welcome');
+    await registerByApi(suite.server.url, account);
+    await suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
+    const { context, page } = await newPage(suite.browser, suite.server.url, DESKTOP);
+    await loginByApi(context, suite.server.url, account);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/chat');
+    const note = page
+      .locator('section[aria-labelledby="welcome-title"]')
+      .getByRole('heading', { name: 'What your editor can do' })
+      .locator('..');
+    await shows(note.getByRole('listitem').first());
+    await shows(note.getByRole('listitem').locator('strong', { hasText: 'write headlines' }));
+    expect(await note.innerText()).not.toContain('**');
+
+    await page.getByRole('button', { name: 'About the editor' }).click();
+    const about = page.getByRole('dialog', { name: 'About the editor' });
+    await shows(about.locator('strong', { hasText: 'tighten it to a length' }));
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((file) => /\/markdown-[\w-]+\.js$/.test(file))).toEqual([]);
+    await context.close();
+  });
+
   it('shows Basic as the plan when the account has none, and the Team Dashboard only to team members', async () => {
     const basic = await openChat(suite.server, { plan: null });
     await shows(basic.page.locator('section[aria-labelledby="welcome-title"]').getByText('Basic', { exact: true }));

@@ -9,7 +9,7 @@ import { Button } from '../components/button';
 import { ChatSidebar } from '../components/chat/chat-sidebar';
 import { Composer } from '../components/chat/composer';
 import { EditorLabel } from '../components/chat/editor-label';
-import { Markdown } from '../components/chat/lazy-markdown';
+import { BriefMarkdown } from '../components/chat/brief-markdown';
 import { MessageList, type LocalMessage } from '../components/chat/message-list';
 import { PinnedPanel } from '../components/chat/pinned-panel';
 import { TeamSuspendedDialog } from '../components/chat/team-suspended-dialog';
@@ -376,7 +376,7 @@ function ChatPage() {
                 {capabilities.isLoading ? (
                   <Spinner className="text-slate-400" />
                 ) : (
-                  <Markdown className="text-sm">{capabilities.message}</Markdown>
+                  <BriefMarkdown className="text-sm">{capabilities.message}</BriefMarkdown>
                 )}
               </Popover.Content>
             </Popover.Portal>

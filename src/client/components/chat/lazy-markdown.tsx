@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { plainTextLines } from '~/shared/plain-text';
 import { cn } from '../../lib/cn';
+import { MARKDOWN_CLASSES as C } from './markdown-classes';
 
 // react-markdown and remark-gfm are a third of the chat page's code and an empty chat needs none of it.
 const RenderedMarkdown = lazy(() => import('./markdown').then((m) => ({ default: m.Markdown })));
@@ -10,9 +11,9 @@ export function Markdown({ children, className }: { children: string; className?
   return (
     <Suspense
       fallback={
-        <div className={cn('text-[0.95rem] leading-relaxed break-words text-slate-800', className)}>
+        <div className={cn(C.body, className)}>
           {plainTextLines(children).map((line, i) => (
-            <p key={i} className="my-2 first:mt-0 last:mb-0">
+            <p key={i} className={C.p}>
               {line}
             </p>
           ))}

@@ -2,7 +2,7 @@ import { FileUp, MessagesSquare, Pin, Sparkles } from 'lucide-react';
 import type { PublicUser } from '~/shared/types';
 import { Badge } from '../card';
 import { LogoMark } from '../logo';
-import { Markdown } from './lazy-markdown';
+import { BriefMarkdown } from './brief-markdown';
 
 /** The user's plan as the welcome panel shows it: their plan's name, else Basic. */
 export function planLabel(user: Pick<PublicUser, 'subscriptionPlan'>): string {
@@ -58,7 +58,7 @@ export function WelcomePanel({
             <div className="h-3 w-9/12 animate-pulse rounded bg-slate-200" />
           </div>
         ) : (
-          <Markdown className="text-sm">{capabilities}</Markdown>
+          <BriefMarkdown className="text-sm">{capabilities}</BriefMarkdown>
         )}
       </div>
     </section>
