@@ -269,7 +269,14 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
         // Search: a conversation whose messages match, with the matched words marked, then no match at all.
         const search = page.getByRole('searchbox', { name: 'Search conversations' });
         await search.fill('grant');
-        await shows(page.getByRole('list', { name: /^Messages in / }).first());
+        await shows(page.getByRole('list', { name: /^Messages in / }).first()).catch(async (e: unknown) => {
+          // Seen once in about thirty runs: say what the list showed, and whether a dialog left it hidden, so the next one can be read.
+          const shown = await page.locator('nav[aria-label="Conversations"]').evaluate((nav: HTMLElement) => ({
+            text: nav.innerText.slice(0, 300),
+            hiddenBy: nav.closest('[aria-hidden="true"], [inert]')?.outerHTML.slice(0, 120) ?? null,
+          }));
+          throw new Error(`no message listed for "grant"; the conversations list shows ${JSON.stringify(shown)}`, { cause: e });
+        });
         await check(page, `conversation search, ${at}`);
         await search.fill('quokkas');
         await shows(page.getByText('No conversations found for "quokkas"'));
