@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A polled check waits as long as a locator does (15 s): a debounced search's answer can take
+    // more than expect.poll's default second on a busy machine.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
