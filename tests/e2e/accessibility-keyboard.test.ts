@@ -15,8 +15,6 @@ import { composer, replies } from './support/chat';
 
 const suite = serverModelAndBrowser();
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 /** A registered account, signed in on a page of its own; `plan` puts it on a running trial. */
 async function signedIn(o: { plan?: boolean } = {}): Promise<{ account: Account; context: BrowserContext; page: Page }> {
   const account = newAccount('access');
@@ -72,34 +70,34 @@ describe('page titles', () => {
     ];
     for (const [path, title] of loggedOut) {
       await visitor.page.goto(path);
-      await poll(() => visitor.page.title()).toBe(title);
+      await expect.poll(() => visitor.page.title()).toBe(title);
     }
     await visitor.page.goto('/');
     await visitor.page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }).click();
     await visitor.page.waitForURL('**/auth');
-    await poll(() => visitor.page.title()).toBe('Sign in · Copydesk');
+    await expect.poll(() => visitor.page.title()).toBe('Sign in · Copydesk');
     await visitor.context.close();
 
     const { context, page } = await signedIn();
     await page.goto('/subscribe');
-    await poll(() => page.title()).toBe('Subscribe · Copydesk');
+    await expect.poll(() => page.title()).toBe('Subscribe · Copydesk');
     for (const [path, title] of [
       ['/settings', 'Settings · Copydesk'],
       ['/team', 'Team · Copydesk'],
       ['/admin', 'Admin Console · Copydesk'],
     ] as const) {
       await page.goto(path);
-      await poll(() => page.title()).toBe(title);
+      await expect.poll(() => page.title()).toBe(title);
     }
     await page.goto('/success?session_id=cs_test');
-    await poll(() => page.title()).toBe('Subscription · Copydesk');
+    await expect.poll(() => page.title()).toBe('Subscription · Copydesk');
     await context.close();
 
     const subscriber = await signedIn({ plan: true });
     await subscriber.page.goto('/chat');
-    await poll(() => subscriber.page.title()).toBe('Chat · Copydesk');
+    await expect.poll(() => subscriber.page.title()).toBe('Chat · Copydesk');
     await subscriber.page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await poll(() => subscriber.page.title()).toBe('Settings · Copydesk');
+    await expect.poll(() => subscriber.page.title()).toBe('Settings · Copydesk');
     await subscriber.context.close();
   });
 });
@@ -108,37 +106,37 @@ describe('focus in the chat', () => {
   it('puts the cursor in the composer when the chat opens, when a conversation is opened or started, and after Stop', async () => {
     suite.model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
     const { context, page } = await openChat();
-    await poll(() => isFocused(composer(page))).toBe(true);
+    await expect.poll(() => isFocused(composer(page))).toBe(true);
 
     await page.keyboard.type(STORY);
     await page.keyboard.press('Enter');
     await replyDone(page);
-    await poll(() => isFocused(composer(page))).toBe(true);
+    await expect.poll(() => isFocused(composer(page))).toBe(true);
 
     // A new conversation, started from the keyboard.
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     await page.getByRole('button', { name: 'New conversation', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await poll(() => sidebar.getByRole('listitem').count()).toBe(2);
-    await poll(() => isFocused(composer(page))).toBe(true);
+    await expect.poll(() => sidebar.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => isFocused(composer(page))).toBe(true);
     expect(await replies(page).count()).toBe(0);
 
     // The earlier one, opened from the list.
     await sidebar.getByRole('button', { name: /^The city council/ }).focus();
     await page.keyboard.press('Enter');
     await shows(replies(page).first());
-    await poll(() => isFocused(composer(page))).toBe(true);
+    await expect.poll(() => isFocused(composer(page))).toBe(true);
 
     // Stop: the focus waits on Stop while the box is locked, and comes back to the box.
     suite.model.behave({ tokens: Array.from({ length: 400 }, (_, i) => ` token${i}`), firstTokenMs: 0, tokenIntervalMs: 40 });
     await page.keyboard.type('Please tighten the second paragraph of the story.');
     await page.keyboard.press('Enter');
-    await poll(() => replies(page).last().innerText()).toContain('token3');
-    await poll(() => isFocused(page.getByRole('button', { name: 'Stop' }))).toBe(true);
+    await expect.poll(() => replies(page).last().innerText()).toContain('token3');
+    await expect.poll(() => isFocused(page.getByRole('button', { name: 'Stop' }))).toBe(true);
     await page.keyboard.press('Enter');
     await shows(replies(page).last().getByText('Stopped', { exact: true }));
     await shows(page.getByRole('button', { name: 'Send' }));
-    await poll(() => isFocused(composer(page))).toBe(true);
+    await expect.poll(() => isFocused(composer(page))).toBe(true);
     await context.close();
   });
 
@@ -157,7 +155,7 @@ describe('focus in the chat', () => {
       await shows(dialog);
       await close();
       await hides(dialog);
-      await poll(() => focusedName(page)).toBe('textarea Message');
+      await expect.poll(() => focusedName(page)).toBe('textarea Message');
     };
 
     await closesToComposer(
@@ -181,9 +179,9 @@ describe('focus in the chat', () => {
     // Collapsing and expanding the column keeps the focus on its toggle.
     await panel.getByRole('button', { name: 'Collapse pinned references' }).focus();
     await page.keyboard.press('Enter');
-    await poll(() => focusedName(page)).toBe('button Show pinned references (1)');
+    await expect.poll(() => focusedName(page)).toBe('button Show pinned references (1)');
     await page.keyboard.press('Enter');
-    await poll(() => focusedName(page)).toBe('button Collapse pinned references');
+    await expect.poll(() => focusedName(page)).toBe('button Collapse pinned references');
     await closesToComposer(panel.getByRole('button', { name: 'Clear all' }), page.getByRole('alertdialog'), async () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).focus();
       await page.keyboard.press('Enter');
@@ -195,7 +193,7 @@ describe('focus in the chat', () => {
     await shows(page.getByRole('dialog', { name: 'Upload Document' }));
     await page.getByRole('searchbox', { name: 'Search conversations' }).click();
     await hides(page.getByRole('dialog', { name: 'Upload Document' }));
-    await poll(() => focusedName(page)).toBe('input Search conversations');
+    await expect.poll(() => focusedName(page)).toBe('input Search conversations');
 
     // The dialog a refused send opens.
     await putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
@@ -204,10 +202,10 @@ describe('focus in the chat', () => {
     await page.keyboard.press('Enter');
     const suspended = page.getByRole('alertdialog', { name: 'Team Access Suspended' });
     await shows(suspended);
-    await poll(() => focusedName(page)).toBe('button OK');
+    await expect.poll(() => focusedName(page)).toBe('button OK');
     await page.keyboard.press('Enter');
     await hides(suspended);
-    await poll(() => focusedName(page)).toBe('textarea Message');
+    await expect.poll(() => focusedName(page)).toBe('textarea Message');
     await context.close();
   });
 });
@@ -228,10 +226,10 @@ describe('announcing replies', () => {
     expect(await log.getAttribute('aria-live')).toBe('polite');
     expect(await log.getAttribute('aria-busy')).not.toBe('true');
     // The words as they stream are not.
-    await poll(() => replies(page).last().innerText()).toContain('Tighten the');
+    await expect.poll(() => replies(page).last().innerText()).toContain('Tighten the');
     expect(await log.getAttribute('aria-busy')).toBe('true');
     await replyDone(page);
-    await poll(() => log.getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => log.getAttribute('aria-busy')).toBe('false');
     expect(await replies(page).last().innerText()).toContain('Then cut the adverbs.');
     await context.close();
   });
@@ -243,14 +241,14 @@ describe('keyboard shortcuts', () => {
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
 
     // In the composer '?' is text.
-    await poll(() => isFocused(composer(page))).toBe(true);
+    await expect.poll(() => isFocused(composer(page))).toBe(true);
     await page.keyboard.press('?');
     expect(await composer(page).inputValue()).toBe('?');
     expect(await dialog.count()).toBe(0);
     await page.keyboard.press('Backspace');
 
     await page.keyboard.press('Shift+Tab');
-    await poll(() => focusedName(page)).toBe('button Upload Document');
+    await expect.poll(() => focusedName(page)).toBe('button Upload Document');
     await page.keyboard.press('?');
     await shows(dialog);
     const lines = (await dialog.locator('dl > div').allInnerTexts()).map((line) => line.replace(/\s+/g, ' ').trim());
@@ -265,7 +263,7 @@ describe('keyboard shortcuts', () => {
     }
     await page.keyboard.press('Escape');
     await hides(dialog);
-    await poll(() => focusedName(page)).toBe('button Upload Document');
+    await expect.poll(() => focusedName(page)).toBe('button Upload Document');
 
     // From the help menu, and back to its button.
     await page.getByRole('button', { name: 'Help' }).focus();
@@ -277,7 +275,7 @@ describe('keyboard shortcuts', () => {
     await shows(dialog);
     await page.keyboard.press('Escape');
     await hides(dialog);
-    await poll(() => focusedName(page)).toBe('button Help');
+    await expect.poll(() => focusedName(page)).toBe('button Help');
     await context.close();
   });
 
@@ -318,7 +316,7 @@ describe('keyboard only', () => {
     await page.goto('/auth');
     await tabTo(page, page.getByRole('tab', { name: 'Login' }));
     await page.keyboard.press('ArrowRight');
-    await poll(() => page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
     const register = page.getByRole('tabpanel', { name: 'Register' });
     await tabTo(page, register.getByLabel('Username'));
     await page.keyboard.type(account.username);
@@ -353,7 +351,7 @@ describe('keyboard only', () => {
   it('sends a message, pins and unpins the reply, uploads a document and changes the password without a mouse', async () => {
     suite.model.behave({ tokens: REVIEW, firstTokenMs: 0, tokenIntervalMs: 0 });
     const { context, page, account } = await openChat();
-    await poll(() => isFocused(composer(page))).toBe(true);
+    await expect.poll(() => isFocused(composer(page))).toBe(true);
     await page.keyboard.type(STORY);
     await page.keyboard.press('Enter');
     await replyDone(page);
@@ -365,16 +363,16 @@ describe('keyboard only', () => {
     await tabTo(page, reply.getByRole('button', { name: 'Pin message' }), { back: true });
     await page.keyboard.press('Enter');
     await shows(panel.getByTestId('pin-preview'));
-    await poll(() => focusedName(page)).toBe('button Unpin message');
+    await expect.poll(() => focusedName(page)).toBe('button Unpin message');
     await page.keyboard.press('Enter');
     await hides(panel);
-    await poll(() => focusedName(page)).toBe('button Pin message');
+    await expect.poll(() => focusedName(page)).toBe('button Pin message');
     await page.keyboard.press('Space');
     await shows(panel.getByTestId('pin-preview'));
     await tabTo(page, panel.getByRole('button', { name: 'Remove from pinned' }));
     await page.keyboard.press('Enter');
     await hides(panel);
-    await poll(() => focusedName(page)).toBe('textarea Message');
+    await expect.poll(() => focusedName(page)).toBe('textarea Message');
 
     // Upload: the popover from its button, the file input inside it, then Upload.
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-keys-')), 'council.txt');

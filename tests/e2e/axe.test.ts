@@ -30,8 +30,6 @@ type Viewport = typeof DESKTOP;
 const STORY =
   'The library recieved a grant from the state last month, officials said. The new wing will cost 5 million dollars and open in the spring, according to the director.';
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 async function register(prefix: string, o: { plan?: boolean } = {}): Promise<Account> {
   const account = newAccount(prefix);
   await registerByApi(suite.server.url, account);
@@ -220,9 +218,9 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
       await check(page, `/chat with a reply and its edits, ${at}`);
       // A rejected edit is drawn greyed out; it still has to be read.
       await edits.getByRole('listitem').first().getByRole('button', { name: 'Reject' }).click();
-      await poll(() => edits.getByRole('listitem').first().getByRole('button', { name: 'Reject' }).getAttribute('aria-pressed')).toBe(
-        'true',
-      );
+      await expect
+        .poll(() => edits.getByRole('listitem').first().getByRole('button', { name: 'Reject' }).getAttribute('aria-pressed'))
+        .toBe('true');
       await check(page, `/chat with a rejected edit, ${at}`);
 
       await reply.getByRole('button', { name: 'Compare drafts side by side' }).click();

@@ -14,7 +14,6 @@ const SPELLING_ONLY =
 
 const suite = serverAndBrowser();
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
 
 async function openChatWithReply(): Promise<{ page: Page; close: () => Promise<void> }> {
@@ -66,13 +65,13 @@ describe('chat: accepting and rejecting each edit', () => {
     }
     expect(await isFocused(rejectMoney)).toBe(true);
     await page.keyboard.press('Space');
-    await poll(() => rejectMoney.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => rejectMoney.getAttribute('aria-pressed')).toBe('true');
     expect(await money.getByRole('button', { name: 'Accept' }).getAttribute('aria-pressed')).toBe('false');
     expect(await spelling.getByRole('button', { name: 'Accept' }).getAttribute('aria-pressed')).toBe('true');
     await shows(edits.getByText(/^1 of 2 accepted/));
 
     // The revised text in the reply is the original with only the accepted edit.
-    await poll(() => reply.innerText()).toContain(SPELLING_ONLY);
+    await expect.poll(() => reply.innerText()).toContain(SPELLING_ONLY);
     expect(await reply.innerText()).not.toContain(REVISED);
 
     // Copy result copies exactly that.
@@ -95,14 +94,14 @@ describe('chat: accepting and rejecting each edit', () => {
     await shows(dialog.getByRole('button', { name: 'Copied' }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(SPELLING_ONLY);
     await page.keyboard.press('Escape');
-    await poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
 
     // Reject all gives back the original; Accept all the editor's revision, exactly.
     await edits.getByRole('button', { name: 'Reject all' }).click();
-    await poll(() => reply.innerText()).toContain(STORY);
+    await expect.poll(() => reply.innerText()).toContain(STORY);
     expect(await spelling.getByRole('button', { name: 'Reject' }).getAttribute('aria-pressed')).toBe('true');
     await edits.getByRole('button', { name: 'Accept all' }).click();
-    await poll(() => reply.innerText()).toContain(REVISED);
+    await expect.poll(() => reply.innerText()).toContain(REVISED);
     await shows(edits.getByText('All accepted.'));
     await close();
   });

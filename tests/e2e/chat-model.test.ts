@@ -11,8 +11,6 @@ import { composer, replies, userMessages } from './support/chat';
 
 const suite = serverModelAndBrowser();
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 async function openChat() {
   const account = newAccount('desk');
   await registerByApi(suite.server.url, account);
@@ -42,16 +40,16 @@ describe('chat with a model', () => {
     expect(await composer(page).isDisabled()).toBe(true);
     await shows(page.getByRole('button', { name: 'Stop' }));
     // The focus waits on Stop while the box is locked, and returns to the box after.
-    await poll(() => page.getByRole('button', { name: 'Stop' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Stop' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await shows(
       replies(page)
         .last()
         .getByText(/Tighten the lede/),
     );
-    await poll(() => replies(page).last().innerText()).toContain('Then cut the adverbs.');
+    await expect.poll(() => replies(page).last().innerText()).toContain('Then cut the adverbs.');
     await shows(page.getByRole('button', { name: 'Send' }));
     expect(await composer(page).isDisabled()).toBe(false);
-    await poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 
@@ -63,7 +61,7 @@ describe('chat with a model', () => {
       'Please edit this long feature story about the harbour for length and clarity, keeping every quote as it is.',
     );
     await composer(page).press('Enter');
-    await poll(() => replies(page).last().innerText()).toContain('token5');
+    await expect.poll(() => replies(page).last().innerText()).toContain('token5');
 
     await page.getByRole('button', { name: 'Stop' }).click();
     // The request to the model ends when the reply is stopped.
@@ -94,9 +92,9 @@ describe('chat with a model', () => {
       await shows(toasts(page).getByText('The AI model failed to answer. Try again in a moment.'));
       await shows(page.getByText('The editor could not finish this reply.'));
       // What was typed is back in the box, ready to send again.
-      await poll(() => composer(page).inputValue()).toBe(
-        'Please edit: The council met on Tuesday to discuss the budget for the coming year.',
-      );
+      await expect
+        .poll(() => composer(page).inputValue())
+        .toBe('Please edit: The council met on Tuesday to discuss the budget for the coming year.');
       await context.close();
     } finally {
       suite.model.behave({ status: undefined });

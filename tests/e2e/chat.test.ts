@@ -44,15 +44,12 @@ async function openChat(
 
 const conversationButtons = (page: Page) => sidebar(page).locator('li > div > button[type="button"]:not([aria-label])');
 
-/** Polls until the value matches, as long as a page action may take. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 /** Sends with Enter and waits until the message is on screen. */
 async function send(page: Page, text: string) {
   const before = await userMessages(page).count();
   await composer(page).fill(text);
   await composer(page).press('Enter');
-  await poll(() => userMessages(page).count()).toBe(before + 1);
+  await expect.poll(() => userMessages(page).count()).toBe(before + 1);
 }
 
 /** Waits until the reply being written is complete and the composer is back. */
@@ -76,7 +73,7 @@ describe('chat: first visit', () => {
     await shows(page.locator('section[aria-labelledby="welcome-title"]').getByText('Professional', { exact: true }));
     await shows(page.getByText(/copy editor/).first());
     await shows(page.getByText('The AI editor may produce inaccurate information.', { exact: false }));
-    await poll(() => conversationButtons(page).count()).toBe(1);
+    await expect.poll(() => conversationButtons(page).count()).toBe(1);
     await shows(sidebar(page).getByText('New Conversation'));
     await shows(sidebar(page).getByText('just now'));
     expect(await serverConversations(context, suite.server)).toHaveLength(1);
@@ -84,27 +81,18 @@ describe('chat: first visit', () => {
     // Coming back does not create another: the first is selected.
     await page.reload();
     await shows(composer(page));
-    await poll(() => conversationButtons(page).count()).toBe(1);
+    await expect.poll(() => conversationButtons(page).count()).toBe(1);
     expect(await serverConversations(context, suite.server)).toHaveLength(1);
 
     // An empty conversation is already a new one: the button puts the cursor in it instead of adding another.
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
-    await poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await serverConversations(context, suite.server)).toHaveLength(1);
     await context.close();
   });
 
   it('draws the capabilities’ list and bold words, and an empty chat downloads no Markdown renderer for them', async () => {
-    const account = newAccount('welcome');
-    await registerByApi(suite.server.url, account);
-    await suite.server.setSubscription(account.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
-    const { context, page } = await newPage(suite.browser, suite.server.url, DESKTOP);
-    await loginByApi(context, suite.server.url, account);
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-    });
-    await page.goto('/chat');
+    const { context, page } = await openChat(suite.server);
     const note = page
       .locator('section[aria-labelledby="welcome-title"]')
       .getByRole('heading', { name: 'What your editor can do' })
@@ -117,7 +105,8 @@ describe('chat: first visit', () => {
     const about = page.getByRole('dialog', { name: 'About the editor' });
     await shows(about.locator('strong', { hasText: 'tighten it to a length' }));
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((file) => /\/markdown-[\w-]+\.js$/.test(file))).toEqual([]);
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    expect(fetched.filter((file) => /\/markdown-[\w-]+\.js$/.test(file))).toEqual([]);
     await context.close();
   });
 
@@ -254,13 +243,13 @@ describe('chat: quick actions', () => {
 
     // With messages in the conversation, the action works on the latest version in it.
     await group.getByRole('button', { name: 'Fix grammar and style' }).click();
-    await poll(() => userMessages(page).count()).toBe(2);
+    await expect.poll(() => userMessages(page).count()).toBe(2);
     expect((await userMessages(page).nth(1).locator('div').first().innerText()).trim()).toBe('Fix grammar and style');
     await replyDone(page);
     await shows(replies(page).last().getByText('Working on the latest revised version from our conversation.'));
     // The saved message is the short one too.
     await page.reload();
-    await poll(() => userMessages(page).count()).toBe(2);
+    await expect.poll(() => userMessages(page).count()).toBe(2);
     expect((await userMessages(page).nth(1).locator('div').first().innerText()).trim()).toBe('Fix grammar and style');
     await context.close();
   });
@@ -344,7 +333,7 @@ describe('chat: pins', () => {
     await replyDone(page);
     await replies(page).first().getByRole('button', { name: 'Pin message' }).click();
     await replies(page).last().getByRole('button', { name: 'Pin message' }).click();
-    await poll(() => panel.getByTestId('pin-preview').count()).toBe(2);
+    await expect.poll(() => panel.getByTestId('pin-preview').count()).toBe(2);
     await panel.getByRole('button', { name: 'Clear all' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Clear all' }).click();
     await hides(panel);
@@ -381,22 +370,22 @@ describe('chat: sidebar', () => {
     await replyDone(page);
 
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
-    await poll(() => conversationButtons(page).count()).toBe(2);
+    await expect.poll(() => conversationButtons(page).count()).toBe(2);
     await send(
       page,
       'Write headlines for the harbour story: The harbour authority closed the north pier on Monday after a storm damaged its supports, officials said.',
     );
     await replyDone(page);
-    await poll(() => page.getByTestId('conversation-title').innerText()).toMatch(/harbour/);
+    await expect.poll(() => page.getByTestId('conversation-title').innerText()).toMatch(/harbour/);
 
     const search = page.getByRole('searchbox', { name: 'Search conversations' });
     // A title.
     await search.fill('HARBOUR');
-    await poll(() => conversationButtons(page).count()).toBe(1);
+    await expect.poll(() => conversationButtons(page).count()).toBe(1);
     await shows(sidebar(page).getByText(/Write headlines for the harbour/));
     // The time label.
     await search.fill('just now');
-    await poll(() => conversationButtons(page).count()).toBe(2);
+    await expect.poll(() => conversationButtons(page).count()).toBe(2);
     // Nothing.
     await search.fill('quokkas');
     await shows(sidebar(page).getByText('No conversations found for "quokkas"'));
@@ -406,7 +395,7 @@ describe('chat: sidebar', () => {
     const hits = sidebar(page).getByRole('list', { name: /^Messages in / });
     await shows(hits.first());
     await hits.first().getByRole('button').first().click();
-    await poll(() => page.getByTestId('conversation-title').innerText()).toMatch(/zebra/);
+    await expect.poll(() => page.getByTestId('conversation-title').innerText()).toMatch(/zebra/);
     const highlighted = page.locator('article[data-highlighted="true"]');
     await shows(highlighted);
     expect(await highlighted.innerText()).toContain('unhappy');
@@ -414,7 +403,7 @@ describe('chat: sidebar', () => {
     await hides(highlighted);
 
     await search.fill('');
-    await poll(() => conversationButtons(page).count()).toBe(2);
+    await expect.poll(() => conversationButtons(page).count()).toBe(2);
     await context.close();
   });
 
@@ -423,7 +412,7 @@ describe('chat: sidebar', () => {
     await send(page, `Please review the bridge story: ${STORY}`);
     await replyDone(page);
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
-    await poll(() => conversationButtons(page).count()).toBe(2);
+    await expect.poll(() => conversationButtons(page).count()).toBe(2);
 
     await sidebar(page)
       .getByRole('button', { name: /^Delete conversation Please review the bridge/ })
@@ -431,7 +420,7 @@ describe('chat: sidebar', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await shows(toasts(page).getByText('Conversation deleted'));
     await shows(toasts(page).getByText('The conversation has been successfully deleted'));
-    await poll(() => conversationButtons(page).count()).toBe(1);
+    await expect.poll(() => conversationButtons(page).count()).toBe(1);
     expect((await serverConversations(context, suite.server)).map((c) => c.title)).toEqual(['New Conversation']);
 
     // Deleted meanwhile (another tab): the server's answer is shown.
@@ -455,9 +444,9 @@ describe('chat: sidebar', () => {
     await page.reload();
     await shows(composer(page));
     // The first page is 50; the 56th (the first, auto-created one) comes with the next.
-    await poll(() => conversationButtons(page).count()).toBe(50);
+    await expect.poll(() => conversationButtons(page).count()).toBe(50);
     await page.getByRole('button', { name: 'Load more conversations' }).scrollIntoViewIfNeeded();
-    await poll(() => conversationButtons(page).count()).toBe(56);
+    await expect.poll(() => conversationButtons(page).count()).toBe(56);
     await shows(sidebar(page).getByText('New Conversation'));
     await hides(page.getByRole('button', { name: 'Load more conversations' }));
     await context.close();
@@ -491,7 +480,7 @@ describe('chat: uploads', () => {
     await shows(notice);
     expect(await notice.innerText()).toContain('council-story.txt');
     // The review the server posted follows the notice.
-    await poll(() => replies(page).count()).toBe(2);
+    await expect.poll(() => replies(page).count()).toBe(2);
     expect(await replies(page).last().innerText()).toContain('council-story.txt');
     await context.close();
   });

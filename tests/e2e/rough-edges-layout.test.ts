@@ -32,15 +32,13 @@ async function openChat(viewport = DESKTOP): Promise<ChatSession> {
   return { context, page, account };
 }
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 /** Sends with Enter and waits until the reply is complete and the composer is back. */
 async function sendAndWait(page: Page, text: string) {
   const before = await replies(page).count();
   await composer(page).fill(text);
   await composer(page).press('Enter');
-  await poll(() => userMessages(page).count()).toBeGreaterThan(0);
-  await poll(() => replies(page).count()).toBe(before + 1);
+  await expect.poll(() => userMessages(page).count()).toBeGreaterThan(0);
+  await expect.poll(() => replies(page).count()).toBe(before + 1);
   await page.locator('article[aria-busy="true"]').waitFor({ state: 'detached' });
   await shows(page.getByRole('button', { name: 'Send' }));
 }
@@ -69,7 +67,7 @@ describe('conversation search excerpts', () => {
       .getByRole('list', { name: /^Messages in / })
       .getByRole('button')
       .first();
-    await poll(() => typed.innerText()).toBe('The <img src=x onerror="document.title=1"> tag and the **harbour** pier');
+    await expect.poll(() => typed.innerText()).toBe('The <img src=x onerror="document.title=1"> tag and the **harbour** pier');
     expect(await typed.locator('img').count()).toBe(0);
     expect(await typed.locator('mark').allInnerTexts()).toEqual(['harbour']);
     await context.close();
@@ -141,7 +139,7 @@ describe('on a phone (390x844)', () => {
     expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(PHONE_390.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await last.click();
-    await poll(() => userMessages(page).count()).toBe(2);
+    await expect.poll(() => userMessages(page).count()).toBe(2);
     await context.close();
   });
 });

@@ -62,7 +62,7 @@ async function sendAndGetReply(page: Page, text: string) {
   const before = await replies.count();
   await composer(page).fill(text);
   await composer(page).press('Enter');
-  await expect.poll(() => replies.count(), { timeout: 15_000 }).toBe(before + 1);
+  await expect.poll(() => replies.count()).toBe(before + 1);
   await page.locator('article[aria-busy="true"]').waitFor({ state: 'detached' });
 }
 

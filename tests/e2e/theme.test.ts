@@ -64,7 +64,6 @@ const themeGroup = (page: Page) => page.getByRole('radiogroup', { name: 'Theme' 
 const themeRadio = (page: Page, name: 'System' | 'Light' | 'Dark') => themeGroup(page).getByRole('radio', { name });
 /** Clicks an option as a pointer user does: on its card (the radio inside it is visually hidden). */
 const choose = (page: Page, name: 'System' | 'Light' | 'Dark') => themeGroup(page).locator('label').filter({ hasText: name }).click();
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 describe('the theme follows the system setting', () => {
   for (const scheme of ['dark', 'light'] as const) {
@@ -93,9 +92,9 @@ describe('the theme follows the system setting', () => {
     await shows(page.getByRole('main'));
     expect(await drawnIn(body(page))).toBe('light');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await poll(() => drawnIn(body(page))).toBe('dark');
+    await expect.poll(() => drawnIn(body(page))).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    await poll(() => drawnIn(body(page))).toBe('light');
+    await expect.poll(() => drawnIn(body(page))).toBe('light');
     await context.close();
   });
 
@@ -129,7 +128,7 @@ describe('the theme setting', () => {
     expect(await drawnIn(body(page))).toBe('light');
 
     await choose(page, 'Dark');
-    await poll(() => drawnIn(body(page))).toBe('dark');
+    await expect.poll(() => drawnIn(body(page))).toBe('dark');
     expect(await drawnIn(card(page, 'Appearance'))).toBe('dark');
 
     await page.reload();
@@ -161,11 +160,11 @@ describe('the theme setting', () => {
 
     await page.keyboard.press('ArrowRight');
     expect(await themeRadio(page, 'Light').isChecked()).toBe(true);
-    await poll(() => drawnIn(body(page))).toBe('light');
+    await expect.poll(() => drawnIn(body(page))).toBe('light');
 
     await page.keyboard.press('ArrowLeft');
     expect(await themeRadio(page, 'System').isChecked()).toBe(true);
-    await poll(() => drawnIn(body(page))).toBe('dark');
+    await expect.poll(() => drawnIn(body(page))).toBe('dark');
     await context.close();
   });
 
@@ -176,13 +175,13 @@ describe('the theme setting', () => {
     await choose(page, 'Light');
     await page.emulateMedia({ colorScheme: 'dark' });
     // The system change reaches the page (the app's own script hears it) before the page is read.
-    await poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+    await expect.poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
     expect(await drawnIn(body(page))).toBe('light');
 
     await choose(page, 'System');
-    await poll(() => drawnIn(body(page))).toBe('dark');
+    await expect.poll(() => drawnIn(body(page))).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    await poll(() => drawnIn(body(page))).toBe('light');
+    await expect.poll(() => drawnIn(body(page))).toBe('light');
 
     await page.reload();
     await shows(themeGroup(page));
@@ -203,9 +202,11 @@ describe("Stripe's payment form", () => {
     expect(elementsCall?.[1]).toMatchObject({ appearance: { theme: 'night' } });
 
     await page.emulateMedia({ colorScheme: 'light' });
-    await poll(async () => (await stripeJsCalls(page)).filter(([name]) => name === 'elements.update').at(-1)?.[1]).toMatchObject({
-      appearance: { theme: 'stripe' },
-    });
+    await expect
+      .poll(async () => (await stripeJsCalls(page)).filter(([name]) => name === 'elements.update').at(-1)?.[1])
+      .toMatchObject({
+        appearance: { theme: 'stripe' },
+      });
     await context.close();
   });
 });

@@ -57,10 +57,10 @@ const LINK = /!?\[([^\]]*)\]\([^)\s]*(?:\s+"[^"]*")?\)/y;
 export function inlines(text: string): Inline[] {
   const out: Inline[] = [];
   let plain = '';
-  const push = (node: Inline) => {
+  const push = (...nodes: Inline[]) => {
     if (plain) out.push(plain);
     plain = '';
-    out.push(node);
+    out.push(...nodes);
   };
   let i = 0;
   while (i < text.length) {
@@ -83,8 +83,7 @@ export function inlines(text: string): Inline[] {
       LINK.lastIndex = i;
       const link = LINK.exec(text);
       if (link) {
-        out.push(...(plain ? [plain] : []), ...inlines(link[1]!));
-        plain = '';
+        push(...inlines(link[1]!));
         i = LINK.lastIndex;
         continue;
       }
