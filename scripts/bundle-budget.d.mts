@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export type Visitor = 'anonymous' | 'no-plan' | 'trial';
 export interface BudgetPage {
@@ -13,6 +13,8 @@ export interface PageResult extends BudgetPage {
 export const BUDGETS_KB: Record<string, number>;
 export const PAGES: BudgetPage[];
 export function buildClient(outDir: string): Promise<void>;
+/** Call before navigating; the returned function resolves once no request has been in flight for `quietMs`. */
+export function quietNetwork(tab: Page, quietMs: number): () => Promise<void>;
 export function measurePage(browser: Browser, baseURL: string, page: BudgetPage): Promise<PageResult>;
 export function measureBundles(
   baseURL: string,

@@ -68,9 +68,33 @@ async function contextFor(browser, baseURL, visitor) {
 }
 
 /**
- * Opens `page.path` in a fresh context (empty cache) and waits until the network is idle.
- * Returns the gzipped bytes of every JavaScript response, each file counted once, and the
- * path the page ended on (a guard that redirects would measure another page).
+ * Resolves once no request of `tab` has been in flight for `quietMs`. Playwright's `networkidle`
+ * allows 500 ms: the first page renders after its router has loaded, in slices (docs/decisions/031),
+ * and on a busy machine the code its render asks for can come later than that.
+ */
+export function quietNetwork(tab, quietMs) {
+  let inFlight = 0;
+  let changed = Date.now();
+  const start = () => {
+    inFlight += 1;
+    changed = Date.now();
+  };
+  const end = () => {
+    inFlight -= 1;
+    changed = Date.now();
+  };
+  tab.on('request', start);
+  tab.on('requestfinished', end);
+  tab.on('requestfailed', end);
+  return async () => {
+    while (inFlight > 0 || Date.now() - changed < quietMs) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+}
+
+/**
+ * Opens `page.path` in a fresh context (empty cache) and waits until the network has been quiet for
+ * two seconds. Returns the gzipped bytes of every JavaScript response, each file counted once, and
+ * the path the page ended on (a guard that redirects would measure another page).
  */
 export async function measurePage(browser, baseURL, page) {
   const context = await contextFor(browser, baseURL, page.visitor);
@@ -84,7 +108,9 @@ export async function measurePage(browser, baseURL, page) {
       files.set(res.url(), 0);
       pending.push(res.body().then((body) => files.set(res.url(), gzipSize(body))));
     });
-    await tab.goto(page.path, { waitUntil: 'networkidle' });
+    const quiet = quietNetwork(tab, 2000);
+    await tab.goto(page.path);
+    await quiet();
     await Promise.all(pending);
     const bytes = [...files.values()].reduce((a, b) => a + b, 0);
     return { ...page, bytes, files: files.size, landedOn: new URL(tab.url()).pathname };

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { cn } from './lib/cn';
 import { isAuthError } from './lib/errors';
-import { endPageAnswer, seedUserFromPage } from './lib/session';
+import { seedUserFromPage } from './lib/session';
 import { queryClient } from './lib/trpc';
-import { router } from './router';
+import { PENDING_MS, router } from './router';
 import './styles.css';
 
 // An authentication error nobody handled means the session ended; the guards deal with that, so it is not an error to report.
@@ -18,15 +18,17 @@ seedUserFromPage(queryClient);
 // tailwind-merge builds its class map on the first merge, about 30 ms on a phone. Done in a task of its
 // own while the page's code is still arriving, the first render, which paints the page, does not wait for it.
 setTimeout(() => cn('p-0', 'p-1'));
-const stopWatching = router.subscribe('onResolved', () => {
-  endPageAnswer();
-  stopWatching();
-});
 
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// Rendered in a transition, the first page is drawn in tasks of a few milliseconds instead of one long
+// one (docs/decisions/031). The router settles first: its store changing mid-render would make React
+// start again synchronously. A start slower than the pending delay renders at once, with its spinner.
+const settled = Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, PENDING_MS))]);
+void settled.catch(console.error).then(() => startTransition(() => root.render(app)));

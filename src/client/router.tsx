@@ -17,6 +17,9 @@ import { subscribeRoute } from './routes/subscribe';
 import { successRoute } from './routes/success';
 import { teamRoute } from './routes/team';
 
+/** How long a page may take to load before its spinner shows. */
+export const PENDING_MS = 150;
+
 const routeTree = rootRoute.addChildren([
   landingRoute,
   authRoute,
@@ -33,7 +36,7 @@ export const router = createRouter({
   defaultPreload: 'intent',
   // Guards read the query cache, so the router keeps no second copy of loader data.
   defaultPreloadStaleTime: 0,
-  defaultPendingMs: 150,
+  defaultPendingMs: PENDING_MS,
   defaultPendingMinMs: 200,
   defaultPendingComponent: PageSpinner,
   defaultNotFoundComponent: NotFound,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/support';
-import { buildClient, formatResults, measureBundles, PAGES } from '../../scripts/bundle-budget.mjs';
+import { buildClient, formatResults, measureBundles, PAGES, quietNetwork } from '../../scripts/bundle-budget.mjs';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { auditPage, LIGHTHOUSE_PAGES, LIGHTHOUSE_TARGETS, trialAccount, type Preset } from '../../scripts/lighthouse';
 import { loadConfig } from '../../src/server/config';
@@ -66,7 +66,7 @@ describe('bundle budget', () => {
   });
 });
 
-/** Loads `pagePath` in a fresh context (signed in with `cookie` if given) until the network is idle. */
+/** Loads `pagePath` in a fresh context (signed in with `cookie` if given) until the network has been quiet for two seconds. */
 async function load(pagePath: string, cookie?: string) {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 412, height: 823 } });
   if (cookie)
@@ -76,8 +76,10 @@ async function load(pagePath: string, cookie?: string) {
   const tab = await context.newPage();
   const requests: string[] = [];
   tab.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  const response = await tab.goto(pagePath, { waitUntil: 'networkidle' });
+  const quiet = quietNetwork(tab, 2000);
+  const response = await tab.goto(pagePath);
   const html = (await response?.text()) ?? '';
+  await quiet();
   await context.close();
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
   return { requests, preloads };
@@ -105,6 +107,24 @@ describe('pages arrive with their code and session', () => {
         pagePath,
       ).toEqual([]);
     }
+  });
+
+  // docs/decisions/031: the first render waits for the router, but not past the pending delay.
+  it("shows the spinner while a first page's code is slow to arrive, then the page", async () => {
+    const context = await browser.newContext({ baseURL: url });
+    const tab = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await tab.route(/\/assets\/auth-page-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tab.goto('/auth');
+    await tab.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+    expect(await tab.getByRole('tab', { name: 'Login' }).count()).toBe(0);
+    release();
+    await tab.getByRole('tab', { name: 'Login' }).waitFor();
+    await context.close();
   });
 });
 

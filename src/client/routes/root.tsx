@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, HeadContent, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/button';
 import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/spinner';
 import { titleHead } from '../lib/page-title';
-import { ensureUser } from '../lib/session';
+import { endPageAnswer, ensureUser } from '../lib/session';
 import { useCurrentToast } from '../lib/toast';
 
 // Not needed to show a page, so its Radix code loads only when a toast appears.
@@ -30,6 +30,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // The root's effect runs after those of the page inside it, so the whole first page has read the answer.
+  useEffect(endPageAnswer, []);
   return (
     <>
       <HeadContent />
