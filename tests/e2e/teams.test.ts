@@ -340,6 +340,24 @@ describe('team: members', () => {
     await member.context.close();
   });
 
+  it('opens the editor from Start Editing for a member of an active team, even before the team has loaded', async () => {
+    const member = await signedIn('member');
+    const { owner } = await teamWith([member]);
+    let release!: () => void;
+    const teamHeld = new Promise<void>((resolve) => (release = resolve));
+    await member.page.route(/\/trpc\/[^?]*team\.get/, async (route) => {
+      await teamHeld;
+      await route.continue();
+    });
+    await member.page.goto('/');
+    await member.page.getByRole('link', { name: 'Start Editing' }).click();
+    release();
+    await member.page.waitForURL('**/chat');
+    await shows(composer(member.page));
+    await owner.context.close();
+    await member.context.close();
+  });
+
   it('steps through pending invitations on /subscribe: Decline shows the next, Accept opens the editor', async () => {
     const invitee = await signedIn('invitee');
     const first = await teamWith([], { name: 'Morning Post' });

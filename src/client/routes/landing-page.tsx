@@ -32,7 +32,8 @@ function LandingPage() {
 function Hero() {
   const user = useCurrentUser();
   const access = useEditorAccess(user);
-  const startTarget = !user ? '/auth' : access.hasAccess ? '/chat' : '/subscribe';
+  // While the team is still loading, /chat's own guard decides, so a team member is never sent to /subscribe.
+  const startTarget = !user ? '/auth' : access.hasAccess || access.isLoading ? '/chat' : '/subscribe';
   return (
     <section className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-b from-brand-50/60 via-white to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_1fr]">
