@@ -258,12 +258,15 @@ describe('admin console', () => {
     await create.getByRole('button', { name: 'Create Team' }).click();
     await shows(create.getByText('Team name must be at least 2 characters'));
     await shows(create.getByText('Please choose an owner'));
+    // react-hook-form focuses the first invalid field on submit and again from a timer. On a busy machine
+    // that timer fired while the search below was being typed, and the text went into Team name (three
+    // times in CI: the box held "" and no search was asked). A timer set now fires after it.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 
     // Only users in no team are offered.
     const ownerSelect = create.getByLabel('Owner', { exact: true });
     const ownerSearch = create.getByRole('searchbox', { name: 'Search owners' });
-    // Twice in CI the list stayed unfiltered for the whole poll, never locally: the failure says what
-    // the box held and what the server answered, so the next one can be read.
+    // If the list stays unfiltered, the failure says what the box held and what the server answered.
     const ownerAnswers: string[] = [];
     page.on('response', (res) => {
       if (res.url().includes('ownerChoices'))
