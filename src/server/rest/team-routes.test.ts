@@ -156,6 +156,16 @@ describe('team REST rows', () => {
     ]);
   });
 
+  it('answers 404 for an invitation id past the id range, on either database', async () => {
+    const { owner } = await ownerWithTeam();
+    const milo = await registerUser(t, 'milo');
+    await invite(owner, 'milo@news.example');
+    for (const ref of ['2147483648', '999999999999999']) {
+      expect((await post(t, `/api/team/decline-invitation/${ref}`, undefined, { token: milo })).status).toBe(404);
+      expect((await post(t, `/api/team/accept-invitation/${ref}`, undefined, { token: milo })).status).toBe(400);
+    }
+  });
+
   it('cancels (DELETE /api/team/invitations/:id) and resends (POST .../resend) pending invitations', async () => {
     const { owner } = await ownerWithTeam();
     const first = await invite(owner, 'milo@news.example');

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/team';
 import { LIMITS } from '../../../shared/limits';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
+import { ROW_ID_MAX } from '../../../shared/schemas/fields';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
@@ -95,6 +96,8 @@ export function createTeamService(deps: TeamServiceDeps) {
 
   /** By id (the popup) or by the e-mailed token (the page). */
   async function findInvitation(ref: number | string): Promise<TeamInvitationRow | undefined> {
+    // Digits past the id column's range name no row; PostgreSQL would refuse to compare them.
+    if (isIdReference(ref) && Number(ref) > ROW_ID_MAX) return undefined;
     const [found] = await db
       .select()
       .from(teamInvitations)
