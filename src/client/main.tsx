@@ -29,6 +29,14 @@ const app = (
 );
 // Rendered in a transition, the first page is drawn in tasks of a few milliseconds instead of one long
 // one (docs/decisions/031). The router settles first: its store changing mid-render would make React
-// start again synchronously. A start slower than the pending delay renders at once, with its spinner.
-const settled = Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, PENDING_MS))]);
-void settled.catch(console.error).then(() => startTransition(() => root.render(app)));
+// start again synchronously. A start slower than the pending delay renders at once, outside a transition,
+// with its spinner: the router, settling later, then updates a tree that has mounted, never one half-drawn.
+const loaded = router.load().then(
+  () => true,
+  (error: unknown) => {
+    console.error(error);
+    return true;
+  },
+);
+const timedOut = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PENDING_MS));
+void Promise.race([loaded, timedOut]).then((inTime) => (inTime ? startTransition(() => root.render(app)) : root.render(app)));
