@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { cn } from './lib/cn';
 import { isAuthError } from './lib/errors';
+import { seedAnswersFromPage } from './lib/page-answers';
 import { seedUserFromPage } from './lib/session';
 import { queryClient } from './lib/trpc';
 import { PENDING_MS, router } from './router';
@@ -15,6 +16,7 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 seedUserFromPage(queryClient);
+seedAnswersFromPage(queryClient);
 // tailwind-merge builds its class map on the first merge, about 30 ms on a phone. Done in a task of its
 // own while the page's code is still arriving, the first render, which paints the page, does not wait for it.
 setTimeout(() => cn('p-0', 'p-1'));

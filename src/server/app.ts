@@ -13,6 +13,7 @@ import { API_PREFIXES, originCheck, refuseNonJson, responseHeaders } from './htt
 import { requestHeader } from './http/request-header';
 import { requestLog } from './http/request-log';
 import { mountClient } from './http/static-client';
+import { pageAnswers } from './http/page-answers';
 import { errorDetails, errorForLog } from './errors';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
@@ -94,7 +95,8 @@ export function createApp(opts: AppOptions) {
   app.get('/readyz', readyCheck(opts.db, opts.isServing));
   mountRestRoutes(app, restRoutes, deps, respond, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
-  // The page arrives saying who is signed in, as auth.session would (docs/decisions/020).
+  // The page arrives saying who is signed in, as auth.session would (docs/decisions/020), and with
+  // the answers its first render needs (032).
   mountClient(app, opts.clientDir ?? DEFAULT_CLIENT_DIR, async (c) => {
     try {
       const ctx = await createContext(deps, {
@@ -102,11 +104,13 @@ export function createApp(opts: AppOptions) {
         ip: clientIp(c, opts.config.trustProxy),
         setCookie: (value) => c.header('Set-Cookie', value, { append: true }),
       });
-      return await createCaller(ctx).auth.session();
+      const caller = createCaller(ctx);
+      const session = await caller.auth.session();
+      return { session, answers: session ? await pageAnswers(caller, c.req.path) : undefined };
     } catch (error) {
       // The page still goes out, and asks for itself.
       log(`error: page session: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return undefined;
+      return { session: undefined };
     }
   });
 

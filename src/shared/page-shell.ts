@@ -1,7 +1,21 @@
-/** What the server writes into index.html for the page it sends (docs/decisions/020). */
+/** What the server writes into index.html for the page it sends (docs/decisions/020, 032). */
+import type { AssistantCapabilities, ConversationPage, ConversationWithMessages } from './schemas/chat';
 
 /** The id of the JSON block that says who is signed in: the user, or `null` for nobody. */
 export const PAGE_SESSION_ID = 'copydesk-session';
+
+/** The id of the JSON block (superjson) with the server's answers to what the page draws first. */
+export const PAGE_ANSWERS_ID = 'copydesk-answers';
+
+/** The answers the chat page draws first, as a signed-in user's own requests would get them. */
+export interface PageAnswers {
+  /** chat.capabilities */
+  capabilities?: AssistantCapabilities;
+  /** chat.list's first page */
+  conversations?: ConversationPage;
+  /** chat.get of that page's first conversation, when it is small enough to come with the page */
+  conversation?: ConversationWithMessages;
+}
 
 export interface PageModules {
   /** Lazily loaded modules the page renders first, named as in Vite's build manifest (from src/client). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/support';
 import { buildClient, formatResults, measureBundles, PAGES, quietNetwork } from '../../scripts/bundle-budget.mjs';
@@ -66,8 +66,11 @@ describe('bundle budget', () => {
   });
 });
 
-/** Loads `pagePath` in a fresh context (signed in with `cookie` if given) until the network has been quiet for two seconds. */
-async function load(pagePath: string, cookie?: string) {
+/**
+ * Loads `pagePath` in a fresh context (signed in with `cookie` if given) until the network has been
+ * quiet for two seconds, then runs `check` on the page.
+ */
+async function load(pagePath: string, cookie?: string, check?: (tab: Page) => Promise<void>) {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 412, height: 823 } });
   if (cookie)
     await context.addCookies(
@@ -80,6 +83,7 @@ async function load(pagePath: string, cookie?: string) {
   const response = await tab.goto(pagePath);
   const html = (await response?.text()) ?? '';
   await quiet();
+  await check?.(tab);
   await context.close();
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
   return { requests, preloads };
@@ -107,6 +111,25 @@ describe('pages arrive with their code and session', () => {
         pagePath,
       ).toEqual([]);
     }
+  });
+
+  // docs/decisions/032: the chat page's first render draws from answers sent with the page.
+  it("draws a returning writer's chat from the page itself: the editor's note, the list and the open conversation", async () => {
+    const cookie = await trialAccount(url);
+    const first = await load('/chat', cookie);
+    expect(first.requests.filter((r) => r === '/trpc/chat.create')).toHaveLength(1);
+    const again = await load('/chat', cookie, async (tab) => {
+      await tab.getByRole('heading', { name: /Welcome to your editing desk/ }).waitFor();
+      await tab.getByText('What your editor can do').waitFor();
+      expect(
+        await tab
+          .getByText(/Paste a story/)
+          .first()
+          .isVisible(),
+      ).toBe(true);
+      expect(await tab.locator('[aria-busy="true"]').count()).toBe(0);
+    });
+    expect(again.requests.filter((r) => r.startsWith('/trpc/'))).toEqual([]);
   });
 
   // docs/decisions/031: the first render waits for the router, but not past the pending delay.

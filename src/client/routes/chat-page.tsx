@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Popover from '@radix-ui/react-popover';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { Info, Menu, Pin } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -25,7 +25,9 @@ import { usePinnedMessages, type PinnedMessage } from '../lib/chat/pinned';
 import type { Revision } from '../lib/chat/revision';
 import { conversationTimeLabel } from '../lib/chat/time-label';
 import { conversationKey, liveMessagesFor, useSendMessage, type SendFailure } from '../lib/chat/use-send-message';
+import { afterFirstPaint } from '../lib/after-first-paint';
 import { httpStatusOf } from '../lib/errors';
+import { conversationListKey, staleUnlessAnsweredByPage } from '../lib/page-answers';
 import { userQueryKey } from '../lib/session';
 import { toast } from '../lib/toast';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -57,7 +59,10 @@ function ChatPage() {
   const pinned = usePinnedMessages(user.id);
   const wide = useMediaQuery(WIDE);
 
-  const [activeId, setActiveId] = useState<number | null>(null);
+  // A list already known (sent with the page, or from an earlier visit) opens its first conversation at once.
+  const [activeId, setActiveId] = useState<number | null>(
+    () => queryClient.getQueryData<InfiniteData<ConversationPage>>(conversationListKey)?.pages[0]?.items[0]?.id ?? null,
+  );
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pinsCollapsed, setPinsCollapsed] = useState(() => !isWide());
   const [pendingJump, setPendingJump] = useState<{ conversationId: number; messageId: number } | null>(null);
@@ -69,13 +74,12 @@ function ChatPage() {
   if (revision && !compareOpened) setCompareOpened(true);
   const [suspendedTeam, setSuspendedTeam] = useState<string | null>(null);
 
-  // Keyed under the list's path, so invalidating `chat.list` refreshes every loaded page.
   const list = useInfiniteQuery({
-    queryKey: [...trpc.chat.list.pathKey(), { type: 'infinite' }],
+    queryKey: conversationListKey,
     queryFn: ({ pageParam, signal }) => trpcClient.chat.list.query({ cursor: pageParam }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ConversationPage) => last.nextCursor ?? undefined,
-    staleTime: 0,
+    staleTime: staleUnlessAnsweredByPage,
   });
   const conversations = useMemo(() => {
     const seen = new Set<number>();
@@ -85,7 +89,7 @@ function ChatPage() {
   const conversation = useQuery({
     ...trpc.chat.get.queryOptions({ id: activeId ?? 0 }),
     enabled: activeId !== null,
-    staleTime: 0,
+    staleTime: staleUnlessAnsweredByPage,
   });
   const messages: Message[] = useMemo(() => conversation.data?.messages ?? [], [conversation.data]);
 
@@ -100,18 +104,34 @@ function ChatPage() {
   });
 
   // With no conversations one is created, once per visit (a ref, so React's strict double effects do not make two).
+  // Nothing shows it, so it waits for the page's first paint instead of competing with it (docs/decisions/032);
+  // by then the writer may have started one (by sending, or with New Conversation), and that one counts.
   const autoCreated = useRef(false);
+  const mounted = useRef(false);
+  const activeIdNow = useRef(activeId);
+  useEffect(() => {
+    activeIdNow.current = activeId;
+  }, [activeId]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!list.isSuccess) return;
     if (conversations.length === 0) {
       if (!autoCreated.current && activeId === null) {
         autoCreated.current = true;
-        create.mutate({});
+        void afterFirstPaint().then(() => {
+          const creating = queryClient.isMutating({ mutationKey: trpc.chat.create.mutationKey() }) > 0;
+          if (mounted.current && activeIdNow.current === null && !creating) create.mutate({});
+        });
       }
       return;
     }
     if (activeId === null) setActiveId(conversations[0]!.id);
-  }, [list.isSuccess, conversations, activeId, create]);
+  }, [list.isSuccess, conversations, activeId, create, queryClient]);
 
   // A conversation deleted elsewhere (another tab) reads as not found: fall back to the first.
   useEffect(() => {

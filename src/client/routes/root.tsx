@@ -7,6 +7,7 @@ import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/spinner';
 import { titleHead } from '../lib/page-title';
+import { endPageAnswers } from '../lib/page-answers';
 import { endPageAnswer, ensureUser } from '../lib/session';
 import { useCurrentToast } from '../lib/toast';
 
@@ -30,8 +31,11 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  // The root's effect runs after those of the page inside it, so the whole first page has read the answer.
-  useEffect(endPageAnswer, []);
+  // The root's effect runs after those of the page inside it, so the whole first page has read the answers.
+  useEffect(() => {
+    endPageAnswer();
+    endPageAnswers();
+  }, []);
   return (
     <>
       <HeadContent />

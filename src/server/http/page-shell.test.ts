@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import superjson from 'superjson';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_MODULES, PAGE_SESSION_ID } from '../../shared/page-shell';
+import { PAGE_ANSWERS_ID, PAGE_MODULES, PAGE_SESSION_ID, type PageAnswers } from '../../shared/page-shell';
 import { createTestApp, type TestApp } from '../test-app';
 import { get, registerUser } from '../test-http';
+import { collect, subscriber } from '../services/chat/test-support';
+import { PAGE_CONVERSATION_MAX_CHARS } from './page-answers';
 import { renderPage, scriptFiles, type Manifest } from './page-shell';
 
 const TEMPLATE =
@@ -28,6 +31,13 @@ function sessionOf(html: string): unknown {
   const block = new RegExp(`<script type="application/json" id="${PAGE_SESSION_ID}">(.*?)</script>`).exec(html);
   return block ? JSON.parse(block[1]!) : undefined;
 }
+
+function answersOf(html: string): unknown {
+  const block = new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ID}">(.*?)</script>`).exec(html);
+  return block ? superjson.parse(block[1]!) : undefined;
+}
+
+const CAPABILITIES = { assistantId: 'copydesk-editor', hasVectorCapabilities: false, message: 'I edit to <b>AP</b> style.' };
 
 describe('a page as it is sent', () => {
   it('names page modules that exist in the client', () => {
@@ -82,6 +92,24 @@ describe('a page as it is sent', () => {
   });
 });
 
+describe("a page's first answers", () => {
+  it('writes them beside the session, as text the page reads back', () => {
+    const at = '2026-11-20T10:00:00.000Z';
+    const conversations = { items: [{ id: 3, title: 'Budget vote', createdAt: at, updatedAt: at }], nextCursor: null };
+    const html = renderPage(TEMPLATE, MANIFEST, '/chat', USER, { capabilities: CAPABILITIES, conversations });
+    expect(answersOf(html)).toEqual({ capabilities: CAPABILITIES, conversations });
+    expect(html).not.toContain('<b>');
+    expect(html.indexOf(PAGE_SESSION_ID)).toBeLessThan(html.indexOf(PAGE_ANSWERS_ID));
+    expect(html.indexOf(PAGE_ANSWERS_ID)).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('writes none into a page for a visitor, or with the session unknown', () => {
+    for (const session of [null, undefined])
+      expect(renderPage(TEMPLATE, MANIFEST, '/chat', session, { capabilities: CAPABILITIES })).not.toContain(PAGE_ANSWERS_ID);
+    expect(renderPage(TEMPLATE, MANIFEST, '/chat', USER)).not.toContain(PAGE_ANSWERS_ID);
+  });
+});
+
 describe('the page the server sends', () => {
   let t: TestApp | undefined;
   afterEach(() => {
@@ -115,6 +143,34 @@ describe('the page the server sends', () => {
     const token = await registerUser(app, 'mariana');
     await app.caller({ token }).api.auth.logout();
     expect(sessionOf(await (await get(app, '/chat', { token })).text())).toBeNull();
+  });
+
+  it("answers what the chat page draws first, as the user's own requests would, and nothing on other pages", async () => {
+    const app = appWithClient();
+    const { token, api: all } = await subscriber(app, 'mariana');
+    const api = all.chat;
+    const older = await api.create({ title: 'Council budget' });
+    const newer = await api.create({ title: 'Wildfire update' });
+    await collect(await api.send({ conversationId: newer.id, content: 'Tighten this lede: The council voted on Tuesday.' }));
+    const answers = answersOf(await (await get(app, '/chat', { token })).text()) as PageAnswers;
+    expect(answers.capabilities).toEqual(await api.capabilities());
+    expect(answers.conversations).toEqual(await api.list({ cursor: null }));
+    expect(answers.conversations!.items.map((c) => c.id)).toEqual([newer.id, older.id]);
+    expect(answers.conversation).toEqual(await api.get({ id: newer.id }));
+    for (const p of ['/', '/settings']) expect(answersOf(await (await get(app, p, { token })).text()), p).toBeUndefined();
+    expect(answersOf(await (await get(app, '/chat')).text())).toBeUndefined();
+  });
+
+  it('leaves a long first conversation for the page to ask for', async () => {
+    const app = appWithClient();
+    const { token, api: all } = await subscriber(app, 'mariana');
+    const api = all.chat;
+    const { id } = await api.create({ title: 'Long read' });
+    const story = 'The council voted 7-2 on Tuesday to approve the budget. '.repeat(Math.ceil(PAGE_CONVERSATION_MAX_CHARS / 56));
+    await collect(await api.send({ conversationId: id, content: story }));
+    const answers = answersOf(await (await get(app, '/chat', { token })).text()) as PageAnswers;
+    expect(answers.conversations!.items.map((c) => c.id)).toEqual([id]);
+    expect(answers.conversation).toBeUndefined();
   });
 
   it('keeps the build manifest to itself', async () => {

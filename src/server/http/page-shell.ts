@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGE_MODULES, PAGE_SESSION_ID } from '../../shared/page-shell';
+import superjson from 'superjson';
+import { PAGE_ANSWERS_ID, PAGE_MODULES, PAGE_SESSION_ID, type PageAnswers } from '../../shared/page-shell';
 
 export interface ManifestChunk {
   file: string;
@@ -11,8 +12,8 @@ export type Manifest = Record<string, ManifestChunk>;
 
 const ENTRY = 'index.html';
 
-/** A value as JSON that cannot end the script element it is written into. */
-const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** JSON that cannot end the script element it is written into. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
 /** The script files of `modules` beyond the entry: their chunks and every chunk those import. */
 export function scriptFiles(manifest: Manifest, modules: readonly string[]): string[] {
@@ -26,18 +27,21 @@ export function scriptFiles(manifest: Manifest, modules: readonly string[]): str
   return [...seen].map((key) => `/${manifest[key]!.file}`);
 }
 
+const jsonBlock = (id: string, json: string) => `<script type="application/json" id="${id}">${scriptSafe(json)}</script>`;
+
 /**
  * index.html as a page is sent: the page's scripts announced with `modulepreload`, so they download
  * beside the entry instead of after it has run, and who is signed in, so the page's guards need not
  * ask the server before its first render. `session` undefined: unknown, and the page asks itself.
+ * `answers`: the page's first queries, answered for the signed-in user, so its first render draws them.
  */
-export function renderPage(template: string, manifest: Manifest, pagePath: string, session: unknown): string {
+export function renderPage(template: string, manifest: Manifest, pagePath: string, session: unknown, answers?: PageAnswers): string {
   const page = PAGE_MODULES[pagePath];
   const announced = page && !(page.signedIn && !session) ? scriptFiles(manifest, page.modules) : [];
   const preloads = announced.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-  const sessionBlock =
-    session === undefined ? '' : `<script type="application/json" id="${PAGE_SESSION_ID}">${scriptSafeJson(session)}</script>`;
-  return template.replace('</head>', `${preloads}${sessionBlock}</head>`);
+  const sessionBlock = session === undefined ? '' : jsonBlock(PAGE_SESSION_ID, JSON.stringify(session));
+  const answersBlock = session && answers ? jsonBlock(PAGE_ANSWERS_ID, superjson.stringify(answers)) : '';
+  return template.replace('</head>', `${preloads}${sessionBlock}${answersBlock}</head>`);
 }
 
 /** The built index.html and manifest, read again when a new build replaces the page. */
@@ -57,9 +61,9 @@ export function pageShell(clientDir: string) {
 
   return {
     exists: () => fs.existsSync(indexFile),
-    render(pagePath: string, session: unknown): string {
+    render(pagePath: string, session: unknown, answers?: PageAnswers): string {
       const { template, manifest } = load();
-      return renderPage(template, manifest, pagePath, session);
+      return renderPage(template, manifest, pagePath, session, answers);
     },
   };
 }

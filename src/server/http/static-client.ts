@@ -1,6 +1,13 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { PageAnswers } from '../../shared/page-shell';
 import { pageShell } from './page-shell';
+
+/** What the server knows for the page it sends: who is signed in (undefined: unknown), and its first answers. */
+export interface PageData {
+  session: unknown;
+  answers?: PageAnswers;
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -17,13 +24,18 @@ function cacheFound(value: string): MiddlewareHandler {
 
 /**
  * Serves the built client; any other GET that is not an API path gets index.html (SPA routing), with
- * the page's scripts announced and who is signed in (`session`, undefined when unknown) written in.
+ * the page's scripts announced and what `pageData` knows written in.
  */
-export function mountClient(app: Hono, clientDir: string, session: (c: Context) => Promise<unknown> = async () => undefined) {
+export function mountClient(
+  app: Hono,
+  clientDir: string,
+  pageData: (c: Context) => Promise<PageData> = async () => ({ session: undefined }),
+) {
   const shell = pageShell(clientDir);
   const page = async (c: Context) => {
     if (!shell.exists()) return c.text('The client is not built. Run `npm run build`.', 503);
-    const html = shell.render(c.req.path, await session(c));
+    const { session, answers } = await pageData(c);
+    const html = shell.render(c.req.path, session, answers);
     // The page says who is signed in: checked again on each use, and kept by no shared cache.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
