@@ -26,7 +26,7 @@ interface ChatSession {
 /** A trialing subscriber on /chat with the composer ready. */
 async function openChat(
   s: E2EServer,
-  o: { viewport?: typeof DESKTOP; plan?: string | null; teamId?: number | null } = {},
+  o: { viewport?: typeof DESKTOP; plan?: string | null; teamId?: number | null; beforeVisit?: (page: Page) => Promise<unknown> } = {},
 ): Promise<ChatSession> {
   const account = newAccount('editor');
   await registerByApi(s.url, account);
@@ -37,6 +37,7 @@ async function openChat(
   if (o.teamId !== undefined) await s.updateUser(account.email, { teamId: o.teamId });
   const { context, page } = await newPage(suite.browser, s.url, o.viewport ?? DESKTOP);
   await loginByApi(context, s.url, account);
+  await o.beforeVisit?.(page);
   await page.goto('/chat');
   await shows(composer(page));
   return { context, page, account };
@@ -88,6 +89,32 @@ describe('chat: first visit', () => {
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await expect.poll(() => composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await serverConversations(context, suite.server)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('sends into the conversation being created for the visit, instead of making a second one', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let creates = 0;
+    const { context, page } = await openChat(suite.server, {
+      beforeVisit: (tab) =>
+        tab.route(/\/trpc\/chat\.create/, async (route) => {
+          creates += 1;
+          await held;
+          await route.continue();
+        }),
+    });
+    // The visit's own conversation is on its way when the writer sends.
+    await expect.poll(() => creates).toBe(1);
+    await composer(page).fill(`Tighten this: ${STORY}`);
+    await composer(page).press('Enter');
+    release();
+    await shows(userMessages(page).first());
+    await replyDone(page);
+    expect(creates).toBe(1);
+    expect(await serverConversations(context, suite.server)).toHaveLength(1);
+    await expect.poll(() => conversationButtons(page).count()).toBe(1);
+    expect(await userMessages(page).count()).toBe(1);
     await context.close();
   });
 

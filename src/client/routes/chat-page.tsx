@@ -93,25 +93,38 @@ function ChatPage() {
   });
   const messages: Message[] = useMemo(() => conversation.data?.messages ?? [], [conversation.data]);
 
+  // Read by callbacks that run after a render has been committed, so set as soon as the id is known.
+  const activeIdNow = useRef(activeId);
+  useEffect(() => {
+    activeIdNow.current = activeId;
+  }, [activeId]);
+
   const create = useMutation({
     ...trpc.chat.create.mutationOptions(),
     onSuccess: (created: Conversation) => {
       queryClient.setQueryData<ConversationWithMessages>(conversationKey(created.id), { conversation: created, messages: [] });
       void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
+      activeIdNow.current = created.id;
       setActiveId(created.id);
     },
     onError: (error) => toast({ title: 'Failed to create conversation', description: error.message, variant: 'destructive' }),
   });
+
+  // One conversation is created at a time: a send or New Conversation while one is being made uses that one.
+  const creating = useRef<Promise<Conversation> | null>(null);
+  const { mutateAsync: createAsync } = create;
+  const createConversation = useCallback((): Promise<Conversation> => {
+    creating.current ??= createAsync({}).finally(() => {
+      creating.current = null;
+    });
+    return creating.current;
+  }, [createAsync]);
 
   // With no conversations one is created, once per visit (a ref, so React's strict double effects do not make two).
   // Nothing shows it, so it waits for the page's first paint instead of competing with it (docs/decisions/032);
   // by then the writer may have started one (by sending, or with New Conversation), and that one counts.
   const autoCreated = useRef(false);
   const mounted = useRef(false);
-  const activeIdNow = useRef(activeId);
-  useEffect(() => {
-    activeIdNow.current = activeId;
-  }, [activeId]);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -124,14 +137,14 @@ function ChatPage() {
       if (!autoCreated.current && activeId === null) {
         autoCreated.current = true;
         void afterFirstPaint().then(() => {
-          const creating = queryClient.isMutating({ mutationKey: trpc.chat.create.mutationKey() }) > 0;
-          if (mounted.current && activeIdNow.current === null && !creating) create.mutate({});
+          // A failure shows as the mutation's toast.
+          if (mounted.current && activeIdNow.current === null && !creating.current) createConversation().catch(() => {});
         });
       }
       return;
     }
     if (activeId === null) setActiveId(conversations[0]!.id);
-  }, [list.isSuccess, conversations, activeId, create, queryClient]);
+  }, [list.isSuccess, conversations, activeId, createConversation]);
 
   // A conversation deleted elsewhere (another tab) reads as not found: fall back to the first.
   useEffect(() => {
@@ -144,12 +157,12 @@ function ChatPage() {
   const ensureConversation = useCallback(async (): Promise<number | null> => {
     if (activeId !== null) return activeId;
     try {
-      const created = await create.mutateAsync({});
+      const created = await createConversation();
       return created.id;
     } catch {
       return null;
     }
-  }, [activeId, create]);
+  }, [activeId, createConversation]);
 
   // Scrolling: stay at the bottom while the reader is there.
   const scroller = useRef<HTMLDivElement>(null);
@@ -305,14 +318,12 @@ function ChatPage() {
       focusComposer();
       return;
     }
-    create.mutate(
-      {},
-      {
-        onSuccess: () => {
-          setDrawerOpen(false);
-          focusComposer();
-        },
+    createConversation().then(
+      () => {
+        setDrawerOpen(false);
+        focusComposer();
       },
+      () => {},
     );
   };
 
