@@ -152,7 +152,9 @@ describe('pages arrive with their code and session', () => {
 });
 
 // Accessibility is held at 100 on both presets and performance at 95 on desktop. The mobile preset's
-// performance (a simulated mid-range phone on slow 4G) is printed, not held: /chat is below 95 there.
+// performance (a simulated phone on slow 4G) is printed, not held: Lighthouse replays this host's own
+// task times four times over, so the score follows the host (96-99 on all three pages with a benchmark
+// index near 3,500; /chat 70-88 on a busy host near 1,200).
 describe('Lighthouse', () => {
   const presets: Preset[] = ['desktop', 'mobile'];
   it.each(presets)('scores the landing page, /auth and /chat at the targets (%s)', { timeout: 600_000 }, async (preset) => {
