@@ -118,6 +118,30 @@ describe('chat: first visit', () => {
     await context.close();
   });
 
+  it('sends a message typed while New Conversation is being created into the new conversation', async () => {
+    const { context, page } = await openChat(suite.server);
+    await send(page, `Tighten this: ${STORY}`);
+    await replyDone(page);
+    const [first] = await serverConversations(context, suite.server);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/trpc\/chat\.create/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await composer(page).fill('Write headlines for the harbour story: the north pier closed on Monday, officials said.');
+    await composer(page).press('Enter');
+    release();
+    await expect.poll(async () => (await serverConversations(context, suite.server)).length).toBe(2);
+    await replyDone(page);
+    await shows(userMessages(page).filter({ hasText: 'harbour story' }));
+    expect(await userMessages(page).count()).toBe(1);
+    const res = await context.request.get(`${suite.server.url}/api/conversations/${first!.id}`);
+    expect(JSON.stringify(await res.json())).not.toContain('harbour story');
+    await context.close();
+  });
+
   it('draws the capabilities’ list and bold words, and an empty chat downloads no Markdown renderer for them', async () => {
     const { context, page } = await openChat(suite.server);
     const note = page
@@ -398,6 +422,8 @@ describe('chat: sidebar', () => {
 
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await expect.poll(() => conversationButtons(page).count()).toBe(2);
+    // The list can show the new conversation (refreshed after the reply) a moment before the page opens it.
+    await shows(page.getByRole('heading', { name: /Welcome to your editing desk/ }));
     await send(
       page,
       'Write headlines for the harbour story: The harbour authority closed the north pier on Monday after a storm damaged its supports, officials said.',

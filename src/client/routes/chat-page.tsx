@@ -60,9 +60,16 @@ function ChatPage() {
   const wide = useMediaQuery(WIDE);
 
   // A list already known (sent with the page, or from an earlier visit) opens its first conversation at once.
-  const [activeId, setActiveId] = useState<number | null>(
+  const [activeId, setActiveIdState] = useState<number | null>(
     () => queryClient.getQueryData<InfiniteData<ConversationPage>>(conversationListKey)?.pages[0]?.items[0]?.id ?? null,
   );
+  // The conversation chosen last, known at once to what runs before the next render: a send, or the
+  // visit's own conversation, which must not make a second one for a writer who already has one.
+  const activeIdNow = useRef(activeId);
+  const setActiveId = useCallback((id: number | null) => {
+    activeIdNow.current = id;
+    setActiveIdState(id);
+  }, []);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pinsCollapsed, setPinsCollapsed] = useState(() => !isWide());
   const [pendingJump, setPendingJump] = useState<{ conversationId: number; messageId: number } | null>(null);
@@ -93,18 +100,11 @@ function ChatPage() {
   });
   const messages: Message[] = useMemo(() => conversation.data?.messages ?? [], [conversation.data]);
 
-  // Read by callbacks that run after a render has been committed, so set as soon as the id is known.
-  const activeIdNow = useRef(activeId);
-  useEffect(() => {
-    activeIdNow.current = activeId;
-  }, [activeId]);
-
   const create = useMutation({
     ...trpc.chat.create.mutationOptions(),
     onSuccess: (created: Conversation) => {
       queryClient.setQueryData<ConversationWithMessages>(conversationKey(created.id), { conversation: created, messages: [] });
       void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
-      activeIdNow.current = created.id;
       setActiveId(created.id);
     },
     onError: (error) => toast({ title: 'Failed to create conversation', description: error.message, variant: 'destructive' }),
@@ -144,7 +144,7 @@ function ChatPage() {
       return;
     }
     if (activeId === null) setActiveId(conversations[0]!.id);
-  }, [list.isSuccess, conversations, activeId, createConversation]);
+  }, [list.isSuccess, conversations, activeId, createConversation, setActiveId]);
 
   // A conversation deleted elsewhere (another tab) reads as not found: fall back to the first.
   useEffect(() => {
@@ -152,17 +152,18 @@ function ChatPage() {
       setActiveId(null);
       void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
     }
-  }, [conversation.isError, conversation.error, queryClient]);
+  }, [conversation.isError, conversation.error, queryClient, setActiveId]);
 
+  // A send while a conversation is being made (the visit's own, or New Conversation) goes into that one.
   const ensureConversation = useCallback(async (): Promise<number | null> => {
-    if (activeId !== null) return activeId;
     try {
-      const created = await createConversation();
-      return created.id;
+      if (creating.current) return (await creating.current).id;
+      if (activeIdNow.current !== null) return activeIdNow.current;
+      return (await createConversation()).id;
     } catch {
       return null;
     }
-  }, [activeId, createConversation]);
+  }, [createConversation]);
 
   // Scrolling: stay at the bottom while the reader is there.
   const scroller = useRef<HTMLDivElement>(null);
@@ -238,18 +239,24 @@ function ChatPage() {
     return () => clearTimeout(timer);
   }, [highlightId]);
 
-  const select = useCallback((id: number) => {
-    setActiveId(id);
-    setDrawerOpen(false);
-    focusComposer();
-  }, []);
+  const select = useCallback(
+    (id: number) => {
+      setActiveId(id);
+      setDrawerOpen(false);
+      focusComposer();
+    },
+    [setActiveId],
+  );
 
-  const openMessage = useCallback((conversationId: number, messageId: number) => {
-    setHighlightId(null);
-    setPendingJump({ conversationId, messageId });
-    setActiveId(conversationId);
-    setDrawerOpen(false);
-  }, []);
+  const openMessage = useCallback(
+    (conversationId: number, messageId: number) => {
+      setHighlightId(null);
+      setPendingJump({ conversationId, messageId });
+      setActiveId(conversationId);
+      setDrawerOpen(false);
+    },
+    [setActiveId],
+  );
 
   const onDeleted = useCallback(
     (id: number) => {
@@ -259,7 +266,7 @@ function ChatPage() {
         setActiveId(null);
       }
     },
-    [activeId],
+    [activeId, setActiveId],
   );
 
   const onUploaded = useCallback(
@@ -292,7 +299,7 @@ function ChatPage() {
       void queryClient.invalidateQueries({ queryKey: trpc.chat.list.pathKey() });
       setTimeout(() => scrollToBottom(true), SCROLL_AFTER_SEND_MS);
     },
-    [queryClient, scrollToBottom],
+    [queryClient, scrollToBottom, setActiveId],
   );
 
   const openPin = useCallback(
