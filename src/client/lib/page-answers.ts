@@ -4,8 +4,13 @@ import { PAGE_ANSWERS_ID, type PageAnswers } from '~/shared/page-shell';
 import type { ConversationPage } from '~/shared/schemas/chat';
 import { trpc } from './trpc';
 
-/** Until the first page has rendered, the answers the server sent with it count as fresh. */
+/** Until the first page has rendered, what the server sent with it (the session too) counts as fresh. */
 let answeredByPage = false;
+
+/** A seeder has read an answer the server wrote into the page. */
+export function markAnsweredByPage() {
+  answeredByPage = true;
+}
 
 /** The conversation list's cache key: under the list's path, so invalidating `chat.list` refreshes it. */
 export const conversationListKey = [...trpc.chat.list.pathKey(), { type: 'infinite' }] as const;
@@ -29,7 +34,7 @@ export function seedAnswersFromPage(queryClient: QueryClient) {
         pageParams: [null],
       });
     if (conversation) queryClient.setQueryData(trpc.chat.get.queryKey({ id: conversation.conversation.id }), conversation);
-    answeredByPage = true;
+    markAnsweredByPage();
   } catch {
     // Unreadable: the page asks the server.
   }

@@ -1,10 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SESSION_ID } from '~/shared/page-shell';
 import type { PublicUser } from '~/shared/types';
+import { markAnsweredByPage, staleUnlessAnsweredByPage } from './page-answers';
 import { trpc, trpcClient } from './trpc';
-
-/** While the page the server wrote the answer into first renders, it is not asked again. */
-let answeredByPage = false;
 
 /** The cache key of the signed-in user; `null` data means nobody is signed in. */
 export const userQueryKey = trpc.auth.session.queryKey();
@@ -14,8 +12,9 @@ export function userQueryOptions() {
     queryKey: userQueryKey,
     // auth.session answers a visitor with null rather than a 401, so a signed-out page logs no failed request.
     queryFn: (): Promise<PublicUser | null> => trpcClient.auth.session.query(),
-    // Asked again by each page that shows the user as it mounts, so a session ended elsewhere shows.
-    staleTime: () => (answeredByPage ? Infinity : 0),
+    // Asked again by each page that shows the user as it mounts, so a session ended elsewhere shows;
+    // not while the page the server wrote it into first renders.
+    staleTime: staleUnlessAnsweredByPage,
   });
 }
 
@@ -36,13 +35,8 @@ export function seedUserFromPage(queryClient: QueryClient) {
   if (!text) return;
   try {
     setCachedUser(queryClient, JSON.parse(text) as PublicUser | null);
-    answeredByPage = true;
+    markAnsweredByPage();
   } catch {
     // Unreadable: the guards ask the server.
   }
-}
-
-/** The first page has rendered: from now on each page that mounts asks again. */
-export function endPageAnswer() {
-  answeredByPage = false;
 }

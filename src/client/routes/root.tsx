@@ -8,7 +8,7 @@ import { NotFound } from '../components/not-found';
 import { PageSpinner } from '../components/spinner';
 import { titleHead } from '../lib/page-title';
 import { endPageAnswers } from '../lib/page-answers';
-import { endPageAnswer, ensureUser } from '../lib/session';
+import { ensureUser } from '../lib/session';
 import { useCurrentToast } from '../lib/toast';
 
 // Not needed to show a page, so its Radix code loads only when a toast appears.
@@ -32,10 +32,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   // The root's effect runs after those of the page inside it, so the whole first page has read the answers.
-  useEffect(() => {
-    endPageAnswer();
-    endPageAnswers();
-  }, []);
+  useEffect(endPageAnswers, []);
   return (
     <>
       <HeadContent />
