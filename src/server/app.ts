@@ -19,7 +19,7 @@ import { TRPC_MAX_BATCH } from '../shared/limits';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
 import { closeUnreadBodies, requestBodyFailed } from './http/unread-body';
-import { healthCheck, readyCheck } from './http/health';
+import { healthCheck, readyCheck, refuseWhileShuttingDown } from './http/health';
 import { takeTurns } from './http/turn-queue';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -30,7 +30,7 @@ export const NON_JSON_PATHS: string[] = [UPLOAD_PATH];
 export interface AppOptions extends AppDeps {
   log?: (line: string) => void;
   clientDir?: string;
-  /** False once the server stops taking connections; `/healthz` then answers 503. */
+  /** False once a shutdown has begun: `/healthz`, `/readyz` and every other new request then answer 503. */
   isServing?: () => boolean;
 }
 
@@ -49,6 +49,7 @@ export function createApp(opts: AppOptions) {
   app.use('*', requestLog(log));
   app.use('*', takeTurns());
   app.use('*', respond.middleware);
+  if (opts.isServing) app.use('*', refuseWhileShuttingDown(opts.isServing));
   app.use('*', originCheck(opts.config.appOrigin));
   for (const prefix of API_PREFIXES) {
     app.use(`${prefix}*`, async (c, next) => {

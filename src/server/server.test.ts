@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -126,15 +127,67 @@ describe('shutting down (SIGTERM)', () => {
     return { ...started, url, reply, saved };
   }
 
-  it('lets a streaming reply finish, refuses new work meanwhile, then closes', async () => {
+  it('lets a streaming reply finish, answering new requests 503 meanwhile, then stops listening', async () => {
     const tokens = Array.from({ length: 60 }, (_, i) => ` w${i}`);
     const { server, url, reply } = await withReplyStreaming({ tokens, tokenIntervalMs: 10 });
     const closed = server.close();
-    expect((await fetch(`${url}/readyz`).catch(() => null))?.status ?? 'refused').not.toBe(200);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'shutting down' });
+    const plans = await fetch(`${url}/api/plans`);
+    expect(plans.status).toBe(503);
+    expect(plans.headers.get('connection')).toBe('close');
+    expect(await plans.json()).toEqual({ message: 'Copydesk is shutting down; try again in a moment' });
     const events = parseSse(await (await reply).text());
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { assistantMessage: { status: 'complete', content: tokens.join('') } } });
     await closed;
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+
+  it('finishes a request begun before the shutdown with its own answer, on a connection it then closes', async () => {
+    const { server } = await start(dataDir());
+    const body = JSON.stringify({ username: 'ines', email: 'ines@news.example', password: 'ines-pass-1!' });
+    const req = http.request(`http://127.0.0.1:${server.port}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<http.IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject));
+    const arrived = new Promise((resolve) => (server.server as http.Server).once('request', resolve));
+    req.write(body.slice(0, 10));
+    await arrived;
+    const closed = server.close();
+    req.end(body.slice(10));
+    const res = await answered;
+    res.resume();
+    expect(res.statusCode).toBe(201);
+    expect(res.headers.connection).toBe('close');
+    await closed;
+  });
+
+  it('answers a connection kept alive from before the shutdown 503, then closes it', async () => {
+    const tokens = Array.from({ length: 60 }, (_, i) => ` w${i}`);
+    const { server, url, reply } = await withReplyStreaming({ tokens, tokenIntervalMs: 10 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (p: string) =>
+      new Promise<{ status: number; connection?: string; socket: import('node:net').Socket }>((resolve, reject) => {
+        http
+          .get(url + p, { agent }, (res) => {
+            const socket = res.socket;
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, socket }));
+          })
+          .on('error', reject);
+      });
+    const before = await get('/api/plans');
+    expect(before).toMatchObject({ status: 200, connection: 'keep-alive' });
+    const closed = server.close();
+    const during = await get('/healthz');
+    expect(during.socket).toBe(before.socket);
+    expect(during).toMatchObject({ status: 503, connection: 'close' });
+    await new Promise((resolve) => (during.socket.closed ? resolve(null) : during.socket.once('close', resolve)));
+    agent.destroy();
+    await reply;
+    await closed;
   });
 
   it('stops a reply still running after SHUTDOWN_DRAIN_SECONDS and keeps what arrived as stopped', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, DEFAULT_CLIENT_DIR } from './app';
@@ -12,7 +13,7 @@ import { stopEditor, warmEditor } from './editor';
 import { stopExtraction, warmExtraction } from './services/documents/extract';
 
 const KEEP_ALIVE_MS = 65_000;
-/** After the replies have drained, how long other requests may take to finish. */
+/** After the replies have drained, how long other requests may take to finish, and after that the connections left. */
 const CLOSE_GRACE_MS = 2_000;
 
 export interface StartOptions {
@@ -74,39 +75,50 @@ export async function startServer(o: StartOptions) {
   const port = typeof address === 'object' && address ? address.port : o.config.port;
   log(`Copydesk listening on http://${o.config.host}:${port} (public URL ${o.config.appUrl})`);
 
-  // Once closing, no response keeps its connection: a proxy's pooled connection would otherwise
-  // hold server.close() open for the keep-alive time, after the last reply had ended.
-  server.on('request', (_req: unknown, res: { shouldKeepAlive: boolean }) => {
-    if (!serving) res.shouldKeepAlive = false;
+  // Requests begun before a shutdown, which it lets finish.
+  const begun = new Set<ServerResponse>();
+  let lastEnded: (() => void) | undefined;
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    // Once closing, no response keeps its connection: a proxy's pooled connection would otherwise
+    // go on sending requests here until the process is gone.
+    if (!serving) {
+      res.shouldKeepAlive = false;
+      return;
+    }
+    begun.add(res);
+    res.once('close', () => {
+      begun.delete(res);
+      if (begun.size === 0) lastEnded?.();
+    });
   });
-  const closeIdle = () => {
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-  };
+  const begunEnded = () => new Promise<void>((resolve) => (begun.size === 0 ? resolve() : (lastEnded = resolve)));
 
   let closing: Promise<void> | undefined;
   /**
-   * Stops taking connections and lets the replies streaming here finish (those still running after
-   * SHUTDOWN_DRAIN_SECONDS are stopped and saved as stopped), then closes the rest.
+   * Answers every new request 503 (the health checks too) while the replies streaming here finish
+   * (those still running after SHUTDOWN_DRAIN_SECONDS are stopped and saved as stopped) and the
+   * other requests begun before finish; then closes the services, and only then stops listening,
+   * so that a client polling meanwhile gets an answer rather than a refused connection.
    */
   const close = () =>
     (closing ??= (async () => {
       serving = false;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      closeIdle();
-      // a connection goes idle as its reply ends
-      const sweep = setInterval(closeIdle, 100);
-      try {
-        await services.chat.drain(o.config.shutdownDrainSeconds * 1000);
-        const settled = await Promise.race([closed.then(() => true), delay(CLOSE_GRACE_MS).then(() => false)]);
-        if (!settled && 'closeAllConnections' in server) server.closeAllConnections();
-        await closed;
-      } finally {
-        clearInterval(sweep);
-      }
+      // those whose headers are not out yet; the others' connections end below
+      for (const res of begun) res.shouldKeepAlive = false;
+      await services.chat.drain(o.config.shutdownDrainSeconds * 1000);
+      await Promise.race([begunEnded(), delay(CLOSE_GRACE_MS)]);
+      // cut before the services they use close under them
+      for (const res of begun) res.socket?.destroy();
       services.mail.close();
       stopExtraction();
       await Promise.allSettled([services.close(), stopEditor()]);
       await db.$close().catch(() => {});
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      // what is left are answers being written; a connection still open past that is cut
+      const settled = await Promise.race([closed.then(() => true), delay(CLOSE_GRACE_MS).then(() => false)]);
+      if (!settled && 'closeAllConnections' in server) server.closeAllConnections();
+      await closed;
     })());
 
   return { app, server, port, db, services, close };

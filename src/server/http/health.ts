@@ -1,8 +1,11 @@
-import type { Handler } from 'hono';
+import type { Handler, MiddlewareHandler } from 'hono';
 import { databaseReadiness } from '../database/engine';
 import type { DB } from '../db';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+/** What `/healthz` and `/readyz` say from SIGTERM until the process exits. */
+export const SHUTTING_DOWN = 'shutting down';
 
 /**
  * `GET /healthz` for a supervisor or load balancer: 200 only while the server takes
@@ -10,7 +13,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  */
 export function healthCheck(db: Pick<DB, '$ping'>, isServing: () => boolean = () => true): Handler {
   return async (c) => {
-    if (!isServing()) return c.json({ status: 'stopping' }, 503, NO_STORE);
+    if (!isServing()) return c.json({ status: SHUTTING_DOWN }, 503, NO_STORE);
     try {
       await db.$ping();
     } catch {
@@ -27,9 +30,21 @@ export function healthCheck(db: Pick<DB, '$ping'>, isServing: () => boolean = ()
  */
 export function readyCheck(db: DB, isServing: () => boolean = () => true): Handler {
   return async (c) => {
-    if (!isServing()) return c.json({ status: 'stopping' }, 503, NO_STORE);
+    if (!isServing()) return c.json({ status: SHUTTING_DOWN }, 503, NO_STORE);
     const state = await databaseReadiness(db);
     if (!state.ready) return c.json({ status: state.reason }, 503, NO_STORE);
     return c.json({ status: 'ready' }, 200, NO_STORE);
+  };
+}
+
+/**
+ * While a shutdown drains, the server still listens, so that a balancer or monitor gets an answer
+ * rather than a refused connection: the health checks say it is shutting down, and any other new
+ * request is answered 503 before it does anything, on a connection that then closes.
+ */
+export function refuseWhileShuttingDown(isServing: () => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (isServing() || HEALTH_PATHS.has(c.req.path)) return next();
+    return c.json({ message: 'Copydesk is shutting down; try again in a moment' }, 503, { ...NO_STORE, Connection: 'close' });
   };
 }
