@@ -29,6 +29,12 @@ export const users = pgTable(
     billingSubscriptionId: text(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     trialUsedAt: instant(),
+    /** Set when the owner proves the mailbox (verification or invitation link); an address an admin sets starts unverified. */
+    emailVerifiedAt: instant(),
+    /** When an admin last set the address: until it is verified, no reset link goes to it. */
+    emailChangedByAdminAt: instant(),
+    /** The address before that change, while the new one is unverified: an admin-triggered reset goes there. */
+    emailBeforeAdminChange: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -66,6 +72,22 @@ export const passwordResetTokens = pgTable(
     expiresAt: instant().notNull(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** A link that proves the owner reads `email`; it verifies only while that is still the account's address. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: instant().notNull(),
+    expiresAt: instant().notNull(),
+  },
+  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
 );
 
 export const promoCodes = pgTable('promo_codes', {
@@ -218,6 +240,8 @@ export const auditLog = pgTable(
     targetId: integer(),
     targetLabel: text(),
     changes: text().notNull().default('{}'),
+    /** The admin change this entry follows from (its notice, a reset or first sign-in after it). */
+    relatedId: integer(),
     ip: text().notNull(),
     createdAt: instant().notNull(),
   },
@@ -225,6 +249,7 @@ export const auditLog = pgTable(
     index('audit_log_admin_idx').on(t.adminId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+    index('audit_log_related_idx').on(t.relatedId),
   ],
 );
 

@@ -35,6 +35,12 @@ export const users = sqliteTable(
     cancelAtPeriodEnd: integer({ mode: 'boolean' }).notNull().default(false),
     /** Set when the first trial starts; a second subscription starts paid. */
     trialUsedAt: integer({ mode: 'timestamp_ms' }),
+    /** Set when the owner proves the mailbox (verification or invitation link); an address an admin sets starts unverified. */
+    emailVerifiedAt: integer({ mode: 'timestamp_ms' }),
+    /** When an admin last set the address: until it is verified, no reset link goes to it. */
+    emailChangedByAdminAt: integer({ mode: 'timestamp_ms' }),
+    /** The address before that change, while the new one is unverified: an admin-triggered reset goes there. */
+    emailBeforeAdminChange: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -73,6 +79,22 @@ export const passwordResetTokens = sqliteTable(
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** A link that proves the owner reads `email`; it verifies only while that is still the account's address. */
+export const emailVerificationTokens = sqliteTable(
+  'email_verification_tokens',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
 );
 
 /** Local billing's promo codes (Stripe keeps its own). Codes are stored upper-case. */
@@ -250,6 +272,8 @@ export const auditLog = sqliteTable(
     targetLabel: text(),
     /** JSON: `{ field: { before, after } }` for the fields the action changed. */
     changes: text().notNull().default('{}'),
+    /** The admin change this entry follows from (its notice, a reset or first sign-in after it). */
+    relatedId: integer(),
     ip: text().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
@@ -257,6 +281,7 @@ export const auditLog = sqliteTable(
     index('audit_log_admin_idx').on(t.adminId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
+    index('audit_log_related_idx').on(t.relatedId),
   ],
 );
 

@@ -22,6 +22,7 @@ export type {
 export let users = sqlite.users;
 export let sessions = sqlite.sessions;
 export let passwordResetTokens = sqlite.passwordResetTokens;
+export let emailVerificationTokens = sqlite.emailVerificationTokens;
 export let promoCodes = sqlite.promoCodes;
 export let promoRedemptions = sqlite.promoRedemptions;
 export let billingEvents = sqlite.billingEvents;
@@ -49,6 +50,7 @@ export function useEngine(engine: Engine): void {
   users = tables.users;
   sessions = tables.sessions;
   passwordResetTokens = tables.passwordResetTokens;
+  emailVerificationTokens = tables.emailVerificationTokens;
   promoCodes = tables.promoCodes;
   promoRedemptions = tables.promoRedemptions;
   billingEvents = tables.billingEvents;

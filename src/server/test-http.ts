@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LINKS, extractLink, unfolded } from '../../tests/support/smtp-sink';
 import { SESSION_COOKIE } from './services/auth/sessions';
 import type { TestApp } from './test-app';
 
@@ -56,6 +59,7 @@ export const USER_KEYS = [
   'cancelAtPeriodEnd',
   'createdAt',
   'email',
+  'emailVerified',
   'id',
   'isAdmin',
   'subscriptionPlan',
@@ -64,3 +68,28 @@ export const USER_KEYS = [
   'teamId',
   'username',
 ];
+
+/** The token of the newest verification link the outbox holds for `address`, waiting a little for the mail to be written. */
+export async function outboxVerificationToken(t: TestApp, address: string): Promise<string> {
+  const dir = path.join(t.config.dataDir, 'outbox');
+  const to = new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi');
+  for (let tries = 0; tries < 50; tries++) {
+    const mails = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .sort()
+          .map((f) => unfolded(fs.readFileSync(path.join(dir, f), 'utf8')))
+          .filter((text) => to.test(text) && text.includes(LINKS.verification))
+      : [];
+    const newest = mails.at(-1);
+    if (newest) return new URL(extractLink(newest, LINKS.verification)).searchParams.get('token')!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification e-mail to ${address} in the outbox`);
+}
+
+/** Opens the verification link the outbox holds for `address`, as its owner would. */
+export async function verifyThroughOutbox(t: TestApp, address: string): Promise<void> {
+  const res = await post(t, '/api/verify-email', { token: await outboxVerificationToken(t, address) });
+  if (res.status !== 200) throw new Error(`verify ${address}: ${res.status} ${await res.text()}`);
+}

@@ -13,6 +13,9 @@ export const LIMITS = {
   emailMax: 254,
   passwordMax: 256,
   resetLinkLifetimeMs: HOUR_MS,
+  verificationLinkLifetimeMs: DAY_MS,
+  /** After an admin sets an account's address, its resets and first sign-in are logged and linked to that change this long. */
+  adminChangeWatchMs: 30 * DAY_MS,
   toastDurationMs: 5000,
   composerMaxHeightPx: 150,
   pinnedPreviewChars: 150,
@@ -36,6 +39,8 @@ export const RATE_LIMITS = {
   registrationsPerIp: { max: 10, windowMs: HOUR_MS },
   resetEmailsPerAddress: { max: 5, windowMs: HOUR_MS },
   resetRequestsPerIp: { max: 20, windowMs: HOUR_MS },
+  verificationEmailsPerAccount: { max: 5, windowMs: HOUR_MS },
+  adminResetEmailsPerAccount: { max: 5, windowMs: HOUR_MS },
   conversationsPerUser: { max: 100, windowMs: HOUR_MS },
   promoChecksPerUser: { max: 10, windowMs: 15 * MINUTE_MS },
   promoChecksPerIp: { max: 30, windowMs: 15 * MINUTE_MS },

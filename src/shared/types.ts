@@ -3,6 +3,8 @@ export interface PublicUser {
   id: number;
   username: string;
   email: string;
+  /** The owner proved they read `email` (a verification or invitation link). */
+  emailVerified: boolean;
   isAdmin: boolean;
   subscriptionStatus: string;
   subscriptionPlan: string | null;

@@ -1,3 +1,4 @@
+import { LINKS } from '../support/smtp-sink';
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -350,7 +351,7 @@ describe('admin console', () => {
     await invite.getByRole('button', { name: 'Send Invitation' }).click();
     await expectToast(page, 'Team invitation sent successfully!');
     await hides(invite);
-    await suite.server.smtp.waitFor(joiner.account.email, sent);
+    await suite.server.smtp.waitFor(joiner.account.email, sent, LINKS.invitation);
 
     await row.getByRole('button', { name: 'Manage members and invitations' }).click();
     const people = dialogNamed(page, 'Team Members & Invitations');
@@ -371,7 +372,7 @@ describe('admin console', () => {
     await invitation.getByRole('button', { name: `Resend invitation to ${joiner.account.email}` }).click();
     await expectToast(page, 'Invitation resent successfully!');
     await shows(invitation.getByText(/^Updated \w+/));
-    const resent = await suite.server.smtp.waitFor(joiner.account.email, resentSince);
+    const resent = await suite.server.smtp.waitFor(joiner.account.email, resentSince, LINKS.invitation);
     await people.getByRole('button', { name: 'Close', exact: true }).click();
     await hides(people);
 

@@ -1,3 +1,4 @@
+import { LINKS } from '../support/smtp-sink';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_ENV, confirmNamed, dialogNamed, rowWith, teamsList, usersList } from './support/admin';
@@ -301,11 +302,11 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
     await setTeam(suite.server, team.id, { subscriptionStatus: 'active', subscriptionPlan: 'professional' });
     let since = suite.server.smtp.received.length;
     await inviteByApi(ownerSession.context, suite.server.url, member.email);
-    const { token: memberToken } = invitationLinkIn(await suite.server.smtp.waitFor(member.email, since));
+    const { token: memberToken } = invitationLinkIn(await suite.server.smtp.waitFor(member.email, since, LINKS.invitation));
     await acceptByApi(memberSession.context, suite.server.url, memberToken);
     since = suite.server.smtp.received.length;
     await inviteByApi(ownerSession.context, suite.server.url, invitee.email);
-    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invitee.email, since));
+    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invitee.email, since, LINKS.invitation));
 
     for (const viewport of [DESKTOP, PHONE]) {
       const at = size(viewport);

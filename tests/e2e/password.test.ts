@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { extractLink } from '../support/smtp-sink';
+import { LINKS, extractLink } from '../support/smtp-sink';
 import { hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
@@ -30,7 +30,7 @@ describe('forgot and reset password', () => {
     await shows(page.getByRole('heading', { name: 'Check Your Email' }));
 
     // The address was lowercased, so the mail reached the account.
-    const mail = await suite.server.smtp.waitFor(account.email, since);
+    const mail = await suite.server.smtp.waitFor(account.email, since, LINKS.reset);
     const link = extractLink(mail.raw, '/reset-password?token=');
     expect(link.startsWith(`${suite.server.url}/reset-password?token=`)).toBe(true);
 

@@ -1,3 +1,4 @@
+import { LINKS } from '../support/smtp-sink';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,7 +158,7 @@ describe('README screenshots', () => {
       await registerByApi(suite.server.url, member);
       const since = suite.server.smtp.received.length;
       await inviteByApi(owner.context, suite.server.url, member.email);
-      const { token } = invitationLinkIn(await suite.server.smtp.waitFor(member.email, since));
+      const { token } = invitationLinkIn(await suite.server.smtp.waitFor(member.email, since, LINKS.invitation));
       const joiner = await screenPage(member);
       await acceptByApi(joiner.context, suite.server.url, token);
       await joiner.context.close();

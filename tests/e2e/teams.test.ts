@@ -1,3 +1,4 @@
+import { LINKS } from '../support/smtp-sink';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +49,7 @@ async function teamWith(members: Session[], o: { name?: string; active?: boolean
   for (const member of members) {
     const since = suite.server.smtp.received.length;
     await inviteByApi(owner.context, suite.server.url, member.account.email);
-    const { token } = invitationLinkIn(await suite.server.smtp.waitFor(member.account.email, since));
+    const { token } = invitationLinkIn(await suite.server.smtp.waitFor(member.account.email, since, LINKS.invitation));
     await acceptByApi(member.context, suite.server.url, token);
   }
   return { owner, team };
@@ -105,7 +106,7 @@ describe('team: from invitation e-mail to the editor', () => {
     expect(await badge.getAttribute('class')).not.toContain('bg-red-50');
     await shot(owner.page, 'owner-dashboard');
 
-    const mail = await suite.server.smtp.waitFor(invitee.email, since);
+    const mail = await suite.server.smtp.waitFor(invitee.email, since, LINKS.invitation);
     expect(mailText(mail)).toContain(teamName);
     expect(mailText(mail)).toContain(owner.account.username);
     const { link } = invitationLinkIn(mail);
@@ -174,7 +175,7 @@ describe('team: from invitation e-mail to the editor', () => {
     const team = await createTeamByApi(owner.context, suite.server.url, 'Evening Ledger');
     const since = suite.server.smtp.received.length;
     await inviteByApi(owner.context, suite.server.url, invitee.account.email);
-    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invitee.account.email, since));
+    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invitee.account.email, since, LINKS.invitation));
 
     const { page } = invitee;
     await page.goto(link);
@@ -204,7 +205,7 @@ describe('team: from invitation e-mail to the editor', () => {
     const invited = newAccount('invited');
     const since = suite.server.smtp.received.length;
     await inviteByApi(owner.context, suite.server.url, invited.email);
-    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invited.email, since));
+    const { link } = invitationLinkIn(await suite.server.smtp.waitFor(invited.email, since, LINKS.invitation));
 
     await stranger.page.goto(link);
     await shows(stranger.page.getByText(`Only ${invited.email} can accept this invitation.`, { exact: false }));
@@ -275,7 +276,7 @@ describe('team: the owner dashboard', () => {
     await owner.page.getByRole('button', { name: `Resend invitation to ${invitee.email}` }).click();
     await shows(toasts(owner.page).getByText('Invitation resent'));
     await shows(pendingList(owner.page).getByText('7 days left'));
-    await suite.server.smtp.waitFor(invitee.email, since);
+    await suite.server.smtp.waitFor(invitee.email, since, LINKS.invitation);
 
     await owner.page.getByRole('button', { name: `Cancel invitation to ${invitee.email}` }).click();
     await owner.page

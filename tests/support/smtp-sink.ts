@@ -38,11 +38,15 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Resolves with the first message to `address` received after `since` messages. */
-    async waitFor(address: string, since = 0, timeoutMs = 5000): Promise<SunkMail> {
+    /**
+     * Resolves with the first message to `address` received after `since` messages, holding `containing`
+     * when given (an account gets its verification e-mail beside whatever a test waits for).
+     */
+    async waitFor(address: string, since = 0, containing?: string, timeoutMs = 5000): Promise<SunkMail> {
       const deadline = Date.now() + timeoutMs;
+      const holds = (m: SunkMail) => !containing || unfolded(m.raw).includes(containing);
       for (;;) {
-        const hit = received.slice(since).find((m) => m.to.includes(address));
+        const hit = received.slice(since).find((m) => m.to.includes(address) && holds(m));
         if (hit) return hit;
         if (Date.now() > deadline) throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
@@ -57,9 +61,21 @@ export async function startSmtpSink() {
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
-/** The reset link in a message (quoted-printable soft breaks undone). */
+/** The links a message may carry, by the path that starts them. */
+export const LINKS = {
+  reset: '/reset-password?token=',
+  invitation: '/accept-invitation?token=',
+  verification: '/verify-email?token=',
+} as const;
+
+/** A message's text with quoted-printable soft breaks and `=3D` undone. */
+export function unfolded(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** The link starting with `pathPrefix` in a message. */
 export function extractLink(raw: string, pathPrefix: string): string {
-  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const text = unfolded(raw);
   const match = text.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`));
   if (!match) throw new Error(`no link with ${pathPrefix} in message`);
   return match[0];

@@ -72,6 +72,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'team.invite': 'Member invited',
   'team.resend_invitation': 'Invitation resent',
   'team.subscription': 'Team access changed',
+  'user.email_change_notice': 'Address change notice sent',
+  'user.password_reset_sent': 'Password reset sent by admin',
+  'account.password_reset_requested': 'Password reset requested',
+  'account.password_reset': 'Password reset',
+  'account.sign_in': 'Signed in after admin change',
 };
 
 /** The REST download of the audit log, narrowed like the list on screen; unset filters are left out. */

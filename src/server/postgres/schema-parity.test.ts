@@ -24,6 +24,8 @@ expectTypeOf<typeof pgs.sessions.$inferSelect>().toEqualTypeOf<typeof lite.sessi
 expectTypeOf<typeof pgs.sessions.$inferInsert>().toEqualTypeOf<typeof lite.sessions.$inferInsert>();
 expectTypeOf<typeof pgs.passwordResetTokens.$inferSelect>().toEqualTypeOf<typeof lite.passwordResetTokens.$inferSelect>();
 expectTypeOf<typeof pgs.passwordResetTokens.$inferInsert>().toEqualTypeOf<typeof lite.passwordResetTokens.$inferInsert>();
+expectTypeOf<typeof pgs.emailVerificationTokens.$inferSelect>().toEqualTypeOf<typeof lite.emailVerificationTokens.$inferSelect>();
+expectTypeOf<typeof pgs.emailVerificationTokens.$inferInsert>().toEqualTypeOf<typeof lite.emailVerificationTokens.$inferInsert>();
 expectTypeOf<typeof pgs.promoCodes.$inferSelect>().toEqualTypeOf<typeof lite.promoCodes.$inferSelect>();
 expectTypeOf<typeof pgs.promoCodes.$inferInsert>().toEqualTypeOf<typeof lite.promoCodes.$inferInsert>();
 expectTypeOf<typeof pgs.promoRedemptions.$inferSelect>().toEqualTypeOf<typeof lite.promoRedemptions.$inferSelect>();

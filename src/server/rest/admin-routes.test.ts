@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
+import { LINKS, extractLink, startSmtpSink, unfolded, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { DAY_MS } from '../../shared/limits';
 import { stopEditor } from '../editor';
 import { auditRows, signedInAdmin, userRowOf } from '../services/admin/test-support';
@@ -285,7 +285,7 @@ describe('who may call the admin rows', () => {
             expect(res.headers.get('content-disposition')).toBe('attachment; filename="copydesk-audit-log.csv"');
             expect(res.headers.get('cache-control')).toBe('no-store');
             const [header, newest] = (await res.text()).split('\r\n');
-            expect(header).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes');
+            expect(header).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId');
             expect(newest).toContain(',team.subscription,team,');
           },
         },
@@ -543,7 +543,7 @@ describe('conflicts, limits and missing rows', () => {
     const olivia = await idOf(await registerUser(t, 'olivia'));
     const team = await created(api.post('/api/admin/teams', { name: 'Metro Desk', ownerId: olivia }));
     const first = await created(api.post(`/api/admin/teams/${team.id}/invite`, { email: 'pia@news.example' }));
-    const firstMail = await sink.waitFor('pia@news.example');
+    const firstMail = await sink.waitFor('pia@news.example', 0, LINKS.invitation);
     expect(firstMail.raw).toContain('Metro Desk');
     // The invitee joins Olivia's team, so the invitation is hers, whichever admin sent it.
     expect(firstMail.raw).toContain('olivia');
@@ -561,7 +561,7 @@ describe('conflicts, limits and missing rows', () => {
       updatedAt: '2026-03-02T21:00:00.000Z',
       expiresAt: '2026-03-09T21:00:00.000Z',
     });
-    const secondMail = await sink.waitFor('pia@news.example', sink.received.indexOf(firstMail) + 1);
+    const secondMail = await sink.waitFor('pia@news.example', sink.received.indexOf(firstMail) + 1, LINKS.invitation);
     const link = extractLink(secondMail.raw, '/accept-invitation?token=');
     expect(new URL(link).searchParams.get('token')).toBe(tokenOfUrl(body.inviteUrl));
     expect(tokenOfUrl(body.inviteUrl)).not.toBe(tokenOfUrl(first.inviteUrl));
@@ -593,8 +593,13 @@ describe('conflicts, limits and missing rows', () => {
     const declined = await api.post(`/api/admin/teams/${team.id}/resend-invitation/${toSam.id}`);
     expect(declined.status).toBe(400);
     expect(await json(declined)).toEqual({ message: 'This invitation is no longer pending' });
-    await sink.waitFor('sam@news.example', mailsBefore);
-    expect(sink.received.slice(mailsBefore).map((m) => m.to)).toEqual([['sam@news.example']]);
+    await sink.waitFor('sam@news.example', mailsBefore, LINKS.invitation);
+    expect(
+      sink.received
+        .slice(mailsBefore)
+        .filter((m) => unfolded(m.raw).includes(LINKS.invitation))
+        .map((m) => m.to),
+    ).toEqual([['sam@news.example']]);
   });
 });
 
@@ -952,6 +957,7 @@ describe('the audit log over REST', () => {
         subscriptionStatus: { before: null, after: 'inactive' },
       },
       ip: '203.0.113.7',
+      relatedId: null,
       createdAt: '2026-03-02T09:00:00.000Z',
     });
     expect(entries[0]).toMatchObject({ ip: '198.51.100.4', changes: { subscriptionStatus: { before: 'inactive', after: 'active' } } });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../../../db/schema';
-import { extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
+import { LINKS, extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { KNOWN_DEVICE_COOKIE } from '../services/auth/known-devices';
 import { hashToken } from '../services/auth/tokens';
 import { createTestApp, type TestApp } from '../test-app';
@@ -31,7 +31,7 @@ async function requestReset(email: string) {
   const since = sink.received.length;
   const res = await post(t, '/api/forgot-password', { email });
   expect(res.status).toBe(200);
-  const mail = await sink.waitFor(email, since);
+  const mail = await sink.waitFor(email, since, LINKS.reset);
   return new URL(extractLink(mail.raw, '/reset-password?token=')).searchParams.get('token')!;
 }
 
@@ -45,7 +45,7 @@ describe('POST /api/forgot-password', () => {
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(200);
-    const mail = await sink.waitFor(email, since);
+    const mail = await sink.waitFor(email, since, LINKS.reset);
     const link = extractLink(mail.raw, '/reset-password?token=');
     expect(link.startsWith(`${APP_URL}/reset-password?token=`)).toBe(true);
     expect(mail.raw).not.toContain('evil.example');
@@ -72,7 +72,7 @@ describe('POST /api/forgot-password', () => {
     const body = await known.json();
     expect(await unknown.json()).toEqual(body);
     expect(Object.keys(body as object)).toEqual(['message']);
-    await sink.waitFor(email);
+    await sink.waitFor(email, 0, LINKS.reset);
     expect(sink.received.some((m) => m.to.includes(`nobody${seq}@news.example`))).toBe(false);
   });
 

@@ -62,6 +62,12 @@ const adminRoutes: RestRoute[] = [
     (api) => api.admin.users.gift,
     (r) => ({ id: r.params.id }),
   ),
+  row(
+    'POST',
+    '/api/admin/users/:id/send-password-reset',
+    (api) => api.admin.users.sendPasswordReset,
+    (r) => ({ id: r.params.id }),
+  ),
   row('GET', '/api/admin/teams', (api) => api.admin.teams.list, listQuery, { answer: pageWithCursorHeader }),
   row(
     'POST',
@@ -153,6 +159,13 @@ export const restRoutes: RestRoute[] = [
     (api) => api.auth.resetPassword,
     (r) => pick(r.body, 'token', 'newPassword'),
   ),
+  row(
+    'POST',
+    '/api/verify-email',
+    (api) => api.auth.verifyEmail,
+    (r) => pick(r.body, 'token'),
+  ),
+  bare('POST', '/api/user/resend-verification', (api) => api.auth.resendVerification),
   // Conversations: `?cursor=` takes the `X-Next-Cursor` of the page before (50 a page, `?limit=` up to 100).
   row(
     'GET',

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
+import { LINKS, extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { DAY_MS } from '../../shared/limits';
 import { stopEditor } from '../editor';
 import { setTeamStatus, tokenOfUrl } from '../services/teams/test-support';
@@ -246,7 +246,7 @@ describe('the invitation e-mail over SMTP', () => {
     const { owner } = await ownerWithTeam({ smtpUrl: sink.url });
     const milo = await registerUser(t, 'milo');
     await invite(owner, 'milo@news.example');
-    const mail = await sink.waitFor('milo@news.example');
+    const mail = await sink.waitFor('milo@news.example', 0, LINKS.invitation);
     expect(mail.raw).toContain('Subject: olivia invited you to join Metro Desk on Copydesk');
     const text = mail.raw.replace(/=\r?\n/g, '');
     expect(text).toContain('olivia invited you to join the team "Metro Desk"');

@@ -25,6 +25,9 @@ const usersRouter = router({
   update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => ctx.services.admin.users.update(actor(ctx), input)),
   delete: adminProcedure.input(adminUserRefInput).mutation(({ ctx, input }) => ctx.services.admin.users.delete(actor(ctx), input.id)),
   gift: adminProcedure.input(adminUserRefInput).mutation(({ ctx, input }) => ctx.services.admin.users.gift(actor(ctx), input.id)),
+  sendPasswordReset: adminProcedure
+    .input(adminUserRefInput)
+    .mutation(({ ctx, input }) => ctx.services.admin.users.sendPasswordReset(actor(ctx), input.id)),
 });
 
 const teamsRouter = router({

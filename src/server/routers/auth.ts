@@ -1,4 +1,11 @@
-import { changePasswordInput, forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '../../shared/schemas/auth';
+import {
+  changePasswordInput,
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  verifyEmailInput,
+} from '../../shared/schemas/auth';
 import { knownDeviceCookie } from '../services/auth/known-devices';
 import { toPublicUser } from '../services/users';
 import type { Context } from '../trpc/context';
@@ -49,4 +56,11 @@ export const authRouter = router({
     rememberDevice(ctx, knownDevice);
     return { message };
   }),
+
+  /** The link in the verification e-mail; needs no session, since the token proves the mailbox. */
+  verifyEmail: publicProcedure
+    .input(verifyEmailInput)
+    .mutation(async ({ ctx, input }) => toPublicUser(await ctx.services.verification.verify(input.token))),
+
+  resendVerification: authedProcedure.mutation(({ ctx }) => ctx.services.verification.resend(ctx.user)),
 });

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../shared/limits';
+import { VERIFICATION_MESSAGES } from '../../shared/schemas/auth';
 import { TEAM_MESSAGES } from '../../shared/schemas/team';
 import { failure, visitor } from '../services/chat/test-support';
 import { TEAM_ERRORS } from '../services/teams';
-import { invitationToken, outboxMailTo, tokenOfUrl } from '../services/teams/test-support';
+import { invitationToken, outboxInvitationsTo, tokenOfUrl } from '../services/teams/test-support';
 import { createTestApp, type TestApp } from '../test-app';
+import { verifyThroughOutbox } from '../test-http';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -110,7 +112,7 @@ describe('team.invite', () => {
       expiresAt: '2026-03-09T09:00:00.000Z',
       inviteUrl: expect.stringMatching(/^http:\/\/localhost:3000\/accept-invitation\?token=[a-z2-7]{32}$/),
     });
-    const [mail, ...more] = outboxMailTo(t, 'milo@news.example');
+    const [mail, ...more] = outboxInvitationsTo(t, 'milo@news.example');
     expect(more).toEqual([]);
     expect(mail).toContain('Subject: olivia invited you to join Metro Desk on Copydesk');
     expect(mail).toContain('olivia invited you to join the team "Metro Desk"');
@@ -140,7 +142,7 @@ describe('team.invite', () => {
       code: 'NOT_FOUND',
       message: TEAM_MESSAGES.notInTeam,
     });
-    expect(outboxMailTo(t, 'nora@news.example')).toEqual([]);
+    expect(outboxInvitationsTo(t, 'nora@news.example')).toEqual([]);
   });
 
   it('refuses an invalid e-mail with the spec message', async () => {
@@ -290,13 +292,30 @@ describe('team.acceptInvitation', () => {
     expect(await people[0]!.api.team.pendingInvitations()).toEqual([]);
   });
 
-  it('accepts the popup reference of the invitee', async () => {
+  it('accepts the popup reference only from a verified address, the list still showing the invitation', async () => {
     const { owner, people } = await teamWith('milo');
     await owner.api.team.invite({ email: emailOf('milo') });
     const [pending] = await people[0]!.api.team.pendingInvitations();
-    expect(await people[0]!.api.team.acceptInvitation({ token: pending!.token })).toMatchObject({
+    expect(pending).toMatchObject({ teamName: 'Metro Desk', inviterName: 'olivia' });
+    expect(await failure(people[0]!.api.team.acceptInvitation({ token: pending!.token }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: VERIFICATION_MESSAGES.invitationsNeedVerifiedAddress,
+    });
+    expect((await owner.api.team.get()).usedSeats).toBe(1);
+
+    await verifyThroughOutbox(t, emailOf('milo'));
+    const verified = t.caller({ token: people[0]!.token }).api;
+    expect(await verified.team.acceptInvitation({ token: pending!.token })).toMatchObject({
       team: { name: 'Metro Desk', usedSeats: 2 },
     });
+  });
+
+  it('takes the e-mailed link as proof of the mailbox: it joins an unverified account and verifies its address', async () => {
+    const { owner, people } = await teamWith('milo');
+    const invitation = await owner.api.team.invite({ email: emailOf('milo') });
+    expect((await me(people[0]!)).emailVerified).toBe(false);
+    await people[0]!.api.team.acceptInvitation({ token: tokenOfUrl(invitation.inviteUrl) });
+    expect(await me(people[0]!)).toMatchObject({ emailVerified: true, teamId: expect.any(Number) });
   });
 
   it('is only for the invited e-mail: 403 with the link, invalid with the popup reference', async () => {
@@ -390,7 +409,7 @@ describe('team.resendInvitation and team.cancelInvitation', () => {
       expiresAt: '2026-03-17T09:00:00.000Z',
     });
     expect(tokenOfUrl(resent.inviteUrl)).not.toBe(tokenOfUrl(first.inviteUrl));
-    const mails = outboxMailTo(t, 'milo@news.example');
+    const mails = outboxInvitationsTo(t, 'milo@news.example');
     expect(mails.map(invitationToken).sort()).toEqual([tokenOfUrl(first.inviteUrl), tokenOfUrl(resent.inviteUrl)].sort());
     expect(await failure(t.caller().api.team.invitationByToken({ token: tokenOfUrl(first.inviteUrl) }))).toMatchObject({
       code: 'NOT_FOUND',

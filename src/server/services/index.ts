@@ -9,7 +9,9 @@ import { createAuditService } from './admin/audit';
 import { createAiProvider, type AiProvider } from './ai';
 import { createBillingService } from './billing';
 import type { BillingProvider } from './billing/types';
+import { createAdminChangeTrail } from './admin/change-trail';
 import { createAccountService } from './auth/accounts';
+import { createEmailVerification } from './auth/email-verification';
 import { createChatService, type PassageSource } from './chat';
 import { createDocumentService } from './documents';
 import { createSessionService } from './auth/sessions';
@@ -45,6 +47,8 @@ export function createServices(o: ServiceOptions) {
       outboxDir: path.join(o.config.dataDir, 'outbox'),
       log,
     });
+  const verification = createEmailVerification({ db: o.db, clock: o.clock, limiter, mail, appUrl: o.config.appUrl, log });
+  const trail = createAdminChangeTrail(o.db, o.clock, audit);
   const accounts = createAccountService({
     db: o.db,
     clock: o.clock,
@@ -55,6 +59,8 @@ export function createServices(o: ServiceOptions) {
     appUrl: o.config.appUrl,
     registrationsPerIp: { ...RATE_LIMITS.registrationsPerIp, max: o.config.registrationsPerHour },
     audit,
+    verification,
+    trail,
     log,
   });
   const teams = createTeamService({ db: o.db, clock: o.clock, mail, limiter, appUrl: o.config.appUrl, log });
@@ -65,13 +71,27 @@ export function createServices(o: ServiceOptions) {
   const documents = () => (services as { documents?: PassageSource }).documents;
   const chat = createChatService({ db: o.db, clock: o.clock, limiter, ai, documents, log });
   const documentService = createDocumentService({ db: o.db, clock: o.clock, config: o.config, limiter, log, chat: () => chat });
-  const admin = createAdminService({ db: o.db, users, teams, billing, audit });
+  const admin = createAdminService({
+    db: o.db,
+    clock: o.clock,
+    users,
+    teams,
+    billing,
+    audit,
+    accounts,
+    verification,
+    trail,
+    limiter,
+    mail,
+    log,
+  });
   const services = {
     users,
     sessions,
     limiter,
     mail,
     accounts,
+    verification,
     access,
     teams,
     billing,

@@ -11,6 +11,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     id: u.id,
     username: u.username,
     email: u.email,
+    emailVerified: u.emailVerifiedAt != null,
     isAdmin: u.isAdmin,
     subscriptionStatus: u.subscriptionStatus || 'inactive',
     subscriptionPlan: u.subscriptionPlan ?? null,

@@ -36,6 +36,10 @@ export const ADMIN_MESSAGES = {
   demoteSelf: 'You cannot remove your own admin access',
   lastAdmin: 'The last admin cannot be removed',
   ownerInTeam: 'This user is already in a team',
+  resetSentToPrevious: "A password reset link was sent to the account's previous address",
+  resetSentToCurrent: "A password reset link was sent to the account's address",
+  resetNeedsVerifiedAddress: 'This address must be verified before a password reset link can be sent to it',
+  tooManyResets: 'Too many password reset links for this account. Please try again later.',
   seatsBelowUsed: (used: number) => `This team uses ${used} seats; seats cannot be set below that`,
 } as const;
 
@@ -156,6 +160,11 @@ export const AUDIT_ACTIONS = [
   'team.invite',
   'team.resend_invitation',
   'team.subscription',
+  'user.email_change_notice',
+  'user.password_reset_sent',
+  'account.password_reset_requested',
+  'account.password_reset',
+  'account.sign_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTargetType = 'user' | 'team';
@@ -217,5 +226,7 @@ export interface AuditEntry {
   targetLabel: string | null;
   changes: AuditChanges;
   ip: string;
+  /** The admin change this entry follows from: its notice, or a reset or first sign-in within 30 days of it. */
+  relatedId: number | null;
   createdAt: string;
 }

@@ -39,6 +39,25 @@ export const resetPasswordInput = z.object({
   newPassword: newPasswordField(),
 });
 
+/** What the server and the page say about verifying an address. */
+export const VERIFICATION_MESSAGES = {
+  invalidToken: 'Invalid or expired verification link',
+  sent: 'Verification email sent. Check your inbox.',
+  alreadyVerified: 'Your email address is already verified',
+  tooMany: 'Too many verification emails. Please try again later.',
+  verified: 'Your email address is verified',
+  banner: 'Your email address is not verified. Open the link we sent to it, or send a new one.',
+  invitationsNeedVerifiedAddress: 'Verify your email address to accept invitations here, or open the link in the invitation email.',
+} as const;
+
+export const verifyEmailInput = z.object({
+  token: z
+    .string()
+    .min(1, VERIFICATION_MESSAGES.invalidToken)
+    .max(200, VERIFICATION_MESSAGES.invalidToken)
+    .refine(isOneLine, VERIFICATION_MESSAGES.invalidToken),
+});
+
 export const resetPasswordForm = z
   .object({
     newPassword: newPasswordField(),

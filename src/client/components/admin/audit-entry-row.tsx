@@ -26,7 +26,8 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
         </time>
       </div>
       <p className="mt-1 text-xs text-slate-500">
-        by <span className="font-medium text-slate-700">{entry.adminUsername}</span> from {entry.ip}
+        Entry #{entry.id} · by <span className="font-medium text-slate-700">{entry.adminUsername}</span> from {entry.ip}
+        {entry.relatedId != null && <> · follows entry #{entry.relatedId}</>}
       </p>
       {changes.length > 0 && (
         <dl className="mt-2 space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-xs">

@@ -68,6 +68,7 @@ describe('admin sign-in', () => {
         targetLabel: null,
         changes: {},
         ip: '198.51.100.23',
+        relatedId: null,
         createdAt: '2026-03-02T10:00:00.000Z',
       },
     ]);
@@ -232,8 +233,9 @@ describe('the CSV export', () => {
       'targetLabel',
       'ip',
       'changes',
+      'relatedId',
     ]);
-    expect(rows.slice(1).every((r) => r.length === 10)).toBe(true);
+    expect(rows.slice(1).every((r) => r.length === 11)).toBe(true);
     const [changed, ...teamRows] = rows.slice(1, -1);
     expect(changed).toEqual([
       expect.any(String),
@@ -246,6 +248,7 @@ describe('the CSV export', () => {
       'x',
       '192.0.2.7',
       JSON.stringify({ plan: { before: '=1', after: 'a,b' } }),
+      '',
     ]);
     expect(teamRows.map((r) => r[7])).toEqual([
       'plain',
@@ -268,6 +271,7 @@ describe('the CSV export', () => {
       '',
       expect.any(String),
       '{}',
+      '',
     ]);
     // No cell of the file starts a formula.
     for (const row of rows) for (const cell of row) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
@@ -290,7 +294,14 @@ describe('the CSV export', () => {
     const hashes = t.db.$client.prepare('SELECT password_hash AS h FROM users').all() as Array<{ h: string }>;
 
     const exported = (await audit().csv(everyRow)) + JSON.stringify(await audit().list(everyRow, page()));
-    expect((await auditRows(t)).map((r) => r.action)).toEqual(['admin.sign_in', 'user.create', 'user.update', 'admin.sign_in']);
+    expect((await auditRows(t)).map((r) => r.action)).toEqual([
+      'admin.sign_in',
+      'user.create',
+      'user.update',
+      'user.email_change_notice',
+      'admin.sign_in',
+      'account.sign_in',
+    ]);
     for (const secret of [PASSWORD, 'secret-quinn-1', ...hashes.map((r) => r.h)]) expect(exported).not.toContain(secret);
     expect(exported).not.toMatch(/argon2|password/i);
   });

@@ -28,6 +28,8 @@ export interface AuditRecord {
   action: AuditAction;
   target?: AuditTarget;
   changes?: AuditChanges;
+  /** The admin change this entry follows from. */
+  relatedId?: number;
 }
 
 type Writer = Pick<DB, 'insert'>;
@@ -44,7 +46,7 @@ export function changedFields<T extends object>(before: T | null, after: T | nul
   return changes;
 }
 
-function toEntry(row: AuditLogRow): AuditEntry {
+export function toAuditEntry(row: AuditLogRow): AuditEntry {
   return {
     id: row.id,
     adminId: row.adminId,
@@ -55,6 +57,7 @@ function toEntry(row: AuditLogRow): AuditEntry {
     targetLabel: row.targetLabel,
     changes: JSON.parse(row.changes) as AuditChanges,
     ip: row.ip,
+    relatedId: row.relatedId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -70,6 +73,7 @@ const CSV_COLUMNS = [
   'targetLabel',
   'ip',
   'changes',
+  'relatedId',
 ] as const;
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with a quote. */
@@ -90,19 +94,24 @@ export function createAuditService(db: DB, clock: Clock) {
     );
 
   return {
-    /** Pass the transaction that makes the change, so the change and its row land together. */
-    async record(actor: Actor, entry: AuditRecord, writer: Writer = db): Promise<void> {
-      await writer.insert(auditLog).values({
-        adminId: actor.user.id,
-        adminUsername: actor.user.username,
-        action: entry.action,
-        targetType: entry.target?.type ?? null,
-        targetId: entry.target?.id ?? null,
-        targetLabel: entry.target?.label ?? null,
-        changes: JSON.stringify(entry.changes ?? {}),
-        ip: actor.ip,
-        createdAt: clock(),
-      });
+    /** Pass the transaction that makes the change, so the change and its row land together. Answers the row's id. */
+    async record(actor: Actor, entry: AuditRecord, writer: Writer = db): Promise<number> {
+      const [row] = await writer
+        .insert(auditLog)
+        .values({
+          adminId: actor.user.id,
+          adminUsername: actor.user.username,
+          action: entry.action,
+          targetType: entry.target?.type ?? null,
+          targetId: entry.target?.id ?? null,
+          targetLabel: entry.target?.label ?? null,
+          changes: JSON.stringify(entry.changes ?? {}),
+          ip: actor.ip,
+          relatedId: entry.relatedId ?? null,
+          createdAt: clock(),
+        })
+        .returning({ id: auditLog.id });
+      return row!.id;
     },
 
     /** Newest first. */
@@ -113,7 +122,7 @@ export function createAuditService(db: DB, clock: Clock) {
         .where(where(filter, page.cursor ? Number(page.cursor) : null))
         .orderBy(desc(auditLog.id))
         .limit(page.limit + 1);
-      return keysetPage(rows, page.limit, toEntry, (r) => String(r.id));
+      return keysetPage(rows, page.limit, toAuditEntry, (r) => String(r.id));
     },
 
     /** The admins who appear in the log, for the filter. */
@@ -125,7 +134,7 @@ export function createAuditService(db: DB, clock: Clock) {
     async csv(filter: AuditFilter): Promise<string> {
       const rows = (
         await db.select().from(auditLog).where(where(filter)).orderBy(desc(auditLog.id)).limit(ADMIN_LIMITS.auditExportMax)
-      ).map(toEntry);
+      ).map(toAuditEntry);
       const lines = [CSV_COLUMNS.join(',')];
       for (const entry of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(entry[c])).join(','));
       return `${lines.join('\r\n')}\r\n`;

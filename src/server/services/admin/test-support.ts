@@ -3,6 +3,7 @@ import { auditLog, users, type UserRow } from '../../../../db/schema';
 import type { AuditEntry } from '../../../shared/schemas/admin';
 import type { TestApp } from '../../test-app';
 import { login, PASSWORD } from '../../test-http';
+import { toAuditEntry } from './audit';
 
 export interface SignedInAdmin {
   token: string;
@@ -27,18 +28,7 @@ export const userRowOf = async (t: TestApp, email: string): Promise<UserRow | un
 /** Every audit row, oldest first, read straight from the table. */
 export async function auditRows(t: TestApp): Promise<AuditEntry[]> {
   const rows = await t.db.select().from(auditLog).orderBy(asc(auditLog.id));
-  return rows.map((r) => ({
-    id: r.id,
-    adminId: r.adminId,
-    adminUsername: r.adminUsername,
-    action: r.action as AuditEntry['action'],
-    targetType: r.targetType,
-    targetId: r.targetId,
-    targetLabel: r.targetLabel,
-    changes: JSON.parse(r.changes) as AuditEntry['changes'],
-    ip: r.ip,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return rows.map(toAuditEntry);
 }
 
 /** The audit rows written while `action` ran. */

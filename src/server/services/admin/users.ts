@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { teams, users, type UserRow } from '../../../../db/schema';
+import { emailVerificationTokens, passwordResetTokens, sessions, teams, users, type UserRow } from '../../../../db/schema';
+import { RATE_LIMITS } from '../../../shared/limits';
 import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
@@ -10,12 +11,19 @@ import {
   type OwnerChoice,
   type Page,
 } from '../../../shared/schemas/admin';
+import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
+import { addressChangedEmail } from '../auth/account-emails';
+import type { AccountService } from '../auth/accounts';
+import type { EmailVerification } from '../auth/email-verification';
+import type { MailService } from '../mail';
+import type { RateLimiter } from '../rate-limiter';
 import type { BillingService } from '../billing';
 import { isGift } from '../billing/payer';
 import { isUniqueViolation, toPublicUser, type UserService } from '../users';
 import { changedFields, type Actor, type AuditService } from './audit';
+import { userTarget, type AdminChangeTrail } from './change-trail';
 import { keysetPage } from '../keyset-page';
 
 export const ALREADY_SUBSCRIBED = 'This user already has an active paid subscription';
@@ -33,14 +41,24 @@ export const likeEscaped = (column: Parameters<typeof like>[0], search: string):
 
 interface Deps {
   db: DB;
+  clock: Clock;
   users: UserService;
   billing: BillingService;
   audit: AuditService;
+  accounts: AccountService;
+  verification: EmailVerification;
+  trail: AdminChangeTrail;
+  limiter: RateLimiter;
+  mail: MailService;
+  log: (line: string) => void;
 }
 
-export function createAdminUserService({ db, users: accounts, billing, audit }: Deps) {
-  const label = (u: Pick<UserRow, 'username' | 'email'>) => `${u.username} <${u.email}>`;
-  const target = (u: UserRow) => ({ type: 'user' as const, id: u.id, label: label(u) });
+/** An address set by an admin and not yet proven by its owner. */
+const heldAddress = (u: UserRow) => u.emailChangedByAdminAt != null && u.emailVerifiedAt == null;
+
+export function createAdminUserService(deps: Deps) {
+  const { db, clock, users: accounts, billing, audit } = deps;
+  const target = userTarget;
 
   async function find(id: number): Promise<UserRow> {
     const user = await accounts.findById(id);
@@ -116,6 +134,7 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
         );
         return row!;
       });
+      await deps.verification.send(user);
       return toPublicUser(user);
     },
 
@@ -139,20 +158,64 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
         : subscriptionStatus
           ? { subscriptionStatus }
           : {};
+      const now = clock();
       try {
         const user = await db.transaction(async (tx) => {
           const [before] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
           if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
           if (before.isAdmin && fields.isAdmin === false) await assertAnotherAdmin(tx, id);
+          const readdressed = fields.email !== undefined && fields.email !== before.email;
+          // The new address starts unverified; the one it replaced is kept for a reset only while no later address is proven.
+          const address = readdressed
+            ? {
+                emailVerifiedAt: null,
+                emailChangedByAdminAt: now,
+                emailBeforeAdminChange: heldAddress(before) ? (before.emailBeforeAdminChange ?? before.email) : before.email,
+              }
+            : {};
           const [after] = await tx
             .update(users)
-            .set({ ...fields, ...status })
+            .set({ ...fields, ...status, ...address })
             .where(eq(users.id, id))
             .returning();
           const changes = changedFields(before, after!, AUDITED_USER_FIELDS);
-          if (Object.keys(changes).length) await audit.record(actor, { action: 'user.update', target: target(after!), changes }, tx);
+          if (readdressed) {
+            changes.emailVerified = { before: before.emailVerifiedAt != null, after: false };
+            changes.sessions = { before: 'active', after: 'ended' };
+            // Whoever holds the account's sessions or links may not be its owner any more.
+            await tx.delete(sessions).where(eq(sessions.userId, id));
+            await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+            await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id));
+          }
+          if (Object.keys(changes).length) {
+            const changeId = await audit.record(actor, { action: 'user.update', target: target(after!), changes }, tx);
+            if (readdressed)
+              await audit.record(
+                actor,
+                {
+                  action: 'user.email_change_notice',
+                  target: target(after!),
+                  changes: { noticeSentTo: { before: null, after: before.email } },
+                  relatedId: changeId,
+                },
+                tx,
+              );
+          }
           return after!;
         });
+        if (user.email !== current.email) {
+          deps.mail
+            .send(
+              addressChangedEmail({
+                to: current.email,
+                username: user.username,
+                newAddress: user.email,
+                adminUsername: actor.user.username,
+                at: now,
+              }),
+            )
+            .catch((e: unknown) => deps.log(`mail: address change notice failed: ${e instanceof Error ? e.message : String(e)}`));
+        }
         if (user.email !== current.email || user.username !== current.username) {
           const [owned] = await db.select().from(teams).where(eq(teams.ownerId, user.id)).limit(1);
           await billing.syncCustomers(user, owned ?? null);
@@ -162,6 +225,27 @@ export function createAdminUserService({ db, users: accounts, billing, audit }: 
         if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists');
         throw e;
       }
+    },
+
+    /**
+     * A reset link for the account's owner: to its address, or, while an address an admin set is
+     * unverified, to the address it replaced. Never to an unproven address an admin chose.
+     */
+    async sendPasswordReset(actor: Actor, id: number): Promise<{ message: string }> {
+      const user = await find(id);
+      const held = heldAddress(user);
+      const to = held ? user.emailBeforeAdminChange : user.email;
+      if (!to) fail('BAD_REQUEST', ADMIN_MESSAGES.resetNeedsVerifiedAddress);
+      await deps.limiter.take([[`admin-reset:user:${id}`, RATE_LIMITS.adminResetEmailsPerAccount]], ADMIN_MESSAGES.tooManyResets);
+      await deps.accounts.sendResetLink(user, to);
+      const change = await deps.trail.watchedChange(user);
+      await audit.record(actor, {
+        action: 'user.password_reset_sent',
+        target: target(user),
+        changes: { resetLinkSentTo: { before: null, after: to } },
+        relatedId: change?.id,
+      });
+      return { message: held ? ADMIN_MESSAGES.resetSentToPrevious : ADMIN_MESSAGES.resetSentToCurrent };
     },
 
     /**

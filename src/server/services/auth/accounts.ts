@@ -1,5 +1,5 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { passwordResetTokens, sessions, users } from '../../../../db/schema';
+import { passwordResetTokens, sessions, users, type UserRow } from '../../../../db/schema';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { LIMITS, RATE_LIMITS } from '../../../shared/limits';
 import type { Clock } from '../../clock';
@@ -9,6 +9,9 @@ import type { MailService } from '../mail';
 import { addressKey, type RateLimiter, type RateRule } from '../rate-limiter';
 import type { UserService } from '../users';
 import type { AuditService } from '../admin/audit';
+import type { AdminChangeTrail } from '../admin/change-trail';
+import { resetEmail } from './account-emails';
+import type { EmailVerification } from './email-verification';
 import { createKnownDevices } from './known-devices';
 import { verifyAgainstDummy, verifyPassword, hashPassword } from './passwords';
 import type { SessionService } from './sessions';
@@ -46,6 +49,10 @@ interface Deps {
   registrationsPerIp?: RateRule;
   /** Each admin sign-in is written to the audit log. */
   audit?: AuditService;
+  /** Sends the link that verifies a new account's address. */
+  verification: EmailVerification;
+  /** Logs resets and the first sign-in after an admin changed the account's address. */
+  trail?: AdminChangeTrail;
   log?: (line: string) => void;
 }
 
@@ -60,11 +67,33 @@ export function createAccountService(deps: Deps) {
     await limiter.reset(loginAccountKey(email), loginAccountDayKey(email));
   }
 
+  /** A new single-use link, replacing the account's earlier ones, mailed to `to`. Not awaited: an answer must not take longer when the account exists. */
+  async function sendResetLink(user: Pick<UserRow, 'id' | 'username'>, to: string): Promise<void> {
+    const token = randomToken(32);
+    const now = clock();
+    await db.transaction(async (tx) => {
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      await tx.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + LIMITS.resetLinkLifetimeMs),
+      });
+    });
+    const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    deps.mail
+      .send(resetEmail({ to, username: user.username, link }))
+      .catch((e: unknown) => log(`mail: reset e-mail failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
   return {
+    sendResetLink,
+
     /** Counted per client address before the password is hashed, whether or not the e-mail is taken. */
     async register(input: RegisterInput, client: Client) {
       await limiter.take([[`register:ip:${addressKey(client.ip)}`, registrationsPerIp]], TOO_MANY_REGISTRATIONS);
       const user = await deps.users.create(input);
+      await deps.verification.send(user);
       return { user, knownDevice: devices.remember(user, client.cookie), ...(await deps.sessions.create(user.id, false)) };
     },
 
@@ -98,6 +127,7 @@ export function createAccountService(deps: Deps) {
       if (!deviceId) await limiter.reset(loginAccountKey(input.email));
       if (previousSessionId) await deps.sessions.invalidate(previousSessionId);
       if (found.isAdmin) await deps.audit?.record({ user: found, ip: client.ip }, { action: 'admin.sign_in' });
+      await deps.trail?.recordSignIn(found, client.ip);
       return {
         user: found,
         knownDevice: devices.remember(found, client.cookie),
@@ -149,27 +179,12 @@ export function createAccountService(deps: Deps) {
 
       const user = await deps.users.findByEmail(email);
       if (user) {
-        const token = randomToken(32);
-        const now = clock();
-        await db.transaction(async (tx) => {
-          await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-          await tx.insert(passwordResetTokens).values({
-            userId: user.id,
-            tokenHash: hashToken(token),
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + LIMITS.resetLinkLifetimeMs),
-          });
+        // An address an admin set proves nothing until its owner verifies it: a reset sent there could hand the account over.
+        const held = user.emailChangedByAdminAt != null && user.emailVerifiedAt == null;
+        if (!held) await sendResetLink(user, user.email);
+        await deps.trail?.record(user, client.ip, 'account.password_reset_requested', {
+          resetLinkSentTo: { before: null, after: held ? null : user.email },
         });
-        const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        // Not awaited: the answer must not take longer when the account exists.
-        deps.mail
-          .send({
-            to: user.email,
-            subject: 'Reset your Copydesk password',
-            text: `Hello ${user.username},\n\nSomeone asked to reset the password of your Copydesk account. Open this link within one hour to choose a new one:\n\n${link}\n\nIf you did not ask, ignore this e-mail; your password stays as it is.\n`,
-            html: `<p>Hello ${escapeHtml(user.username)},</p><p>Someone asked to reset the password of your Copydesk account. Open this link within one hour to choose a new one:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>If you did not ask, ignore this e-mail; your password stays as it is.</p>`,
-          })
-          .catch((e: unknown) => log(`mail: reset e-mail failed: ${e instanceof Error ? e.message : String(e)}`));
       }
       return { message: FORGOT_PASSWORD_SENT };
     },
@@ -178,7 +193,7 @@ export function createAccountService(deps: Deps) {
      * Single use; ends every session of the user. The link proves the mailbox, so it
      * lifts the account's login lock and makes this browser a known device.
      */
-    async resetPassword(token: string, newPassword: string, client: Pick<Client, 'cookie'> = {}) {
+    async resetPassword(token: string, newPassword: string, client: Client) {
       const [row] = await db
         .select()
         .from(passwordResetTokens)
@@ -199,14 +214,13 @@ export function createAccountService(deps: Deps) {
       });
       if (!used) fail('BAD_REQUEST', INVALID_RESET_TOKEN);
       const user = await deps.users.findById(row.userId);
-      if (user) await unlock(user.email);
+      if (user) {
+        await unlock(user.email);
+        await deps.trail?.record(user, client.ip, 'account.password_reset');
+      }
       return { message: PASSWORD_RESET_DONE, knownDevice: devices.remember({ id: row.userId, passwordHash }, client.cookie) };
     },
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

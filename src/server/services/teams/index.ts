@@ -16,6 +16,8 @@ import { ROW_ID_MAX } from '../../../shared/schemas/fields';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
+import { VERIFICATION_MESSAGES } from '../../../shared/schemas/auth';
+import { verifiedNow } from '../auth/email-verification';
 import { hashToken, randomToken } from '../auth/tokens';
 import type { MailService } from '../mail';
 import type { RateLimiter } from '../rate-limiter';
@@ -318,6 +320,16 @@ export function createTeamService(deps: TeamServiceDeps) {
       // An id names someone else's invitation only to its invitee: to anyone else it is just invalid.
       if (!found || (!ownAddress && isIdReference(ref))) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
       if (!ownAddress) fail('FORBIDDEN', TEAM_ERRORS.otherEmail);
+      // The list shows invitations to the account's address, which only a verified account has proven it reads;
+      // the e-mailed token is that proof, and verifies the address.
+      if (isIdReference(ref)) {
+        if (!user.emailVerifiedAt) fail('FORBIDDEN', VERIFICATION_MESSAGES.invitationsNeedVerifiedAddress);
+      } else if (!user.emailVerifiedAt && isLive(found)) {
+        await db
+          .update(users)
+          .set(verifiedNow(clock()))
+          .where(and(eq(users.id, user.id), eq(users.email, found.email)));
+      }
       const team = await db.transaction(async (tx) => {
         const [invitation] = await tx.select().from(teamInvitations).where(eq(teamInvitations.id, found.id)).limit(1);
         const now = clock();

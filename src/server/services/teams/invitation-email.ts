@@ -1,3 +1,4 @@
+import { escapeHtml } from '../escape-html';
 import type { MailMessage } from '../mail';
 
 export function invitationLink(appUrl: string, token: string): string {
@@ -28,8 +29,4 @@ export function invitationEmail(o: { to: string; teamName: string; inviterName: 
       `<p>Open this link within ${o.days} days to accept or decline:</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(o.link)}</a></p>` +
       '<p>Sign in, or create an account with this e-mail address, to join. If you did not expect this invitation, ignore this e-mail.</p>',
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { teams, users } from '../../../../db/schema';
-import { extractLink } from '../../../../tests/support/smtp-sink';
+import { LINKS, extractLink, unfolded } from '../../../../tests/support/smtp-sink';
 import { errorDetails } from '../../errors';
 import type { TestApp } from '../../test-app';
 import { registerUser } from '../../test-http';
@@ -13,15 +13,16 @@ export async function setTeamStatus(t: TestApp, teamId: number, subscriptionStat
   await t.db.update(teams).set({ subscriptionStatus }).where(eq(teams.id, teamId));
 }
 
-/** Every message the outbox holds for `address`, decoded enough to read its text and link. */
-export function outboxMailTo(t: TestApp, address: string): string[] {
+/** The invitations the outbox holds for `address`, decoded enough to read their text and link. */
+export function outboxInvitationsTo(t: TestApp, address: string): string[] {
   const dir = path.join(t.config.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
     .filter((raw) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw))
-    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    .map(unfolded)
+    .filter((text) => text.includes(LINKS.invitation));
 }
 
 /** The token of the invitation link in a message. */
