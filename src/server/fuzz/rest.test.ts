@@ -86,7 +86,7 @@ describe('every REST row answers malformed requests with a 4xx, never a 5xx', ()
       for (const path of ['/api/login', '/api/conversations', '/api/forgot-password']) {
         const res = await fetch(`${sut.base}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: sut.subscriber.cookie()! },
+          headers: { origin: sut.origin, 'content-type': 'application/json', cookie: sut.subscriber.cookie()! },
           body,
         });
         const answer = await answerOf(res);
