@@ -151,11 +151,11 @@ describe('shutting down (SIGTERM)', () => {
   });
 
   it('finishes a request begun before the shutdown with its own answer, on a connection it then closes', async () => {
-    const { server } = await start(dataDir());
+    const { server, origin } = await start(dataDir());
     const body = JSON.stringify({ username: 'ines', email: 'ines@news.example', password: 'ines-pass-1!' });
     const req = http.request(`http://127.0.0.1:${server.port}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
     const answered = new Promise<http.IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject));
     const arrived = new Promise((resolve) => (server.server as http.Server).once('request', resolve));
