@@ -28,7 +28,7 @@ describe('bench admin seed', () => {
     });
     const login = await t.app.request('/api/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: t.config.appOrigin, 'content-type': 'application/json' },
       body: JSON.stringify({ email: seeded.admin.email, password }),
     });
     expect(login.status).toBe(200);

@@ -83,7 +83,8 @@ function client(baseUrl: string, cookie: string) {
 type Client = ReturnType<typeof client>;
 
 async function post(url: string, body: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const headers = { origin: new URL(url).origin, 'content-type': 'application/json' };
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, text: await res.text(), cookies: res.headers.getSetCookie() };
 }
 

@@ -23,7 +23,7 @@ describe('bench baseline server', () => {
     t = createTestApp({ start: new Date().toISOString() });
     const res = await t.app.request('/api/register', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: t.config.appOrigin, 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'bench_user', email: 'bench@example.com', password: 'bench-pass-1!' }),
     });
     expect(res.status).toBe(201);

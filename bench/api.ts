@@ -87,7 +87,7 @@ async function waitReady(server: Server, probe: string, status: number, timeoutM
 async function post(url: string, body: unknown, cookie?: string) {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { origin: new URL(url).origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as unknown, cookies: res.headers.getSetCookie() };

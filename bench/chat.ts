@@ -184,7 +184,7 @@ async function timeStream(
 function viaCopydesk(url: string, who: { cookie: string; conversationId: number }, signal?: AbortSignal) {
   return fetch(`${url}/api/conversations/${who.conversationId}/messages`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: who.cookie },
+    headers: { origin: new URL(url).origin, 'content-type': 'application/json', accept: 'text/event-stream', cookie: who.cookie },
     body: JSON.stringify({ content: MESSAGE }),
     signal,
   });

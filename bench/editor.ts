@@ -259,7 +259,7 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
 async function post(url: string, body: unknown, cookie?: string) {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { origin: new URL(url).origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
   return { status: res.status, text: await res.text(), cookies: res.headers.getSetCookie() };

@@ -96,13 +96,21 @@ export async function run(): Promise<void> {
     }
     const register = await fetch(`${base}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: base, 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'attacker', email: 'attacker@news.example', password: 'hostile-pass-1!' }),
     });
     const cookie = (register.headers.get('set-cookie') ?? '').split(';')[0]!;
-    await fetch(`${base}/api/create-subscription`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${base}/api/create-subscription`, {
+      method: 'POST',
+      headers: { origin: base, cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
     const conversation = (await (
-      await fetch(`${base}/api/conversations`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })
+      await fetch(`${base}/api/conversations`, {
+        method: 'POST',
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
+        body: '{}',
+      })
     ).json()) as { id: number };
 
     // Memory sampling and a reader that keeps asking while the attacks run.
@@ -128,7 +136,9 @@ export async function run(): Promise<void> {
     const upload = async (filename: string, bytes: Uint8Array | string): Promise<{ status: string; message: string }> => {
       const form = new FormData();
       form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
-      const res = await fetch(`${base}/api/files/upload`, { method: 'POST', headers: { cookie }, body: form }).catch((e: Error) => e);
+      const res = await fetch(`${base}/api/files/upload`, { method: 'POST', headers: { origin: base, cookie }, body: form }).catch(
+        (e: Error) => e,
+      );
       if (res instanceof Error) return { status: 'network error', message: res.message };
       const body = (await res.json().catch(() => ({}))) as { message?: string };
       return { status: String(res.status), message: body.message ?? '' };
@@ -152,7 +162,7 @@ export async function run(): Promise<void> {
       statusOf(
         await rawRequest(
           port,
-          `POST /api/files/upload HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=----x\r\nContent-Length: 76\r\n\r\n------x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nunterminated`,
+          `POST /api/files/upload HTTP/1.1\r\nHost: x\r\nOrigin: ${base}\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=----x\r\nContent-Length: 76\r\n\r\n------x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nunterminated`,
         ),
       ),
     );
@@ -160,7 +170,7 @@ export async function run(): Promise<void> {
       statusOf(
         await rawRequest(
           port,
-          `POST /api/files/upload HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=----x\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n------x\r\nContent-Disposition: form\r\n`,
+          `POST /api/files/upload HTTP/1.1\r\nHost: x\r\nOrigin: ${base}\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=----x\r\nTransfer-Encoding: chunked\r\n\r\n20\r\n------x\r\nContent-Disposition: form\r\n`,
         ),
       ),
     );
@@ -201,7 +211,7 @@ export async function run(): Promise<void> {
       const content = 'Officials said the plan would cost about $4.2 million, a figure critics disputed. '.repeat(1250).slice(0, 100_000);
       const res = await fetch(`${base}/api/conversations/${conversation.id}/messages`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ content }),
       });
       await res.arrayBuffer();

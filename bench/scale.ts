@@ -137,6 +137,8 @@ class Client {
   ): Promise<Answer> {
     const started = performance.now();
     const headers: Record<string, string | number> = { ...o.headers };
+    // As a browser on the app's page: APP_URL names this port.
+    if (method !== 'GET' && method !== 'HEAD') headers.origin ??= `http://127.0.0.1:${this.port}`;
     if (o.body !== undefined) headers['content-length'] = Buffer.byteLength(o.body);
     return new Promise<Answer>((resolve, reject) => {
       const req = http.request({

@@ -48,7 +48,8 @@ export function buildClient(outDir) {
 const gzipSize = (body) => zlib.gzipSync(body, { level: 9 }).length;
 
 async function api(context, baseURL, method, pathname, data) {
-  const res = await context.request.fetch(`${baseURL}${pathname}`, { method, data });
+  // Playwright's request API sends no Origin, and the server refuses a POST without one.
+  const res = await context.request.fetch(`${baseURL}${pathname}`, { method, data, headers: { origin: new URL(baseURL).origin } });
   if (!res.ok()) throw new Error(`${method} ${pathname}: ${res.status()} ${await res.text()}`);
 }
 

@@ -154,8 +154,9 @@ describe('the server bundle', () => {
         child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
         child.once('exit', (code) => reject(new Error(`the bundle exited (${code}): ${out}`)));
       });
+      const headers = (cookie: string) => ({ origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json', cookie });
       const post = (p: string, body: unknown, cookie = '') =>
-        fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+        fetch(url + p, { method: 'POST', headers: headers(cookie), body: JSON.stringify(body) });
 
       const registered = await post('/api/register', { username: 'bundle_user', email: 'bundle@news.example', password: 'bundle-pass-1!' });
       expect(registered.status).toBe(201);

@@ -30,10 +30,90 @@ describe('Origin check', () => {
     expect((await get(t, '/api/user', { token })).status).toBe(200);
   });
 
-  it('lets the app origin and requests without Origin through', async () => {
+  it('lets the app origin through', async () => {
     t = createTestApp();
     expect((await post(t, '/api/login', unknownLogin, { headers: { origin: 'http://localhost:3000' } })).status).toBe(401);
-    expect((await post(t, '/api/login', unknownLogin)).status).toBe(401);
+  });
+
+  it('refuses a state-changing request that carries neither Origin nor Referer, and says what to send', async () => {
+    t = createTestApp();
+    const token = await registerUser(t, 'mariana');
+    for (const [method, path] of [
+      ['POST', '/api/login'],
+      ['POST', '/api/logout'],
+      ['POST', '/api/change-password'],
+      ['PUT', '/api/admin/users/1'],
+      ['DELETE', '/api/conversations/1'],
+      ['PATCH', '/api/admin/teams/1/subscription'],
+      ['POST', '/trpc/auth.logout'],
+    ] as const) {
+      const res = await send(t, method, path, method === 'DELETE' ? undefined : {}, { token, origin: null });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await res.json()).toEqual({ message: 'Origin header required' });
+    }
+    // The logout above was refused: the session still stands.
+    expect((await get(t, '/api/user', { token })).status).toBe(200);
+  });
+
+  it('takes a same-origin Referer in place of a missing Origin', async () => {
+    t = createTestApp();
+    for (const referer of ['http://localhost:3000/auth', 'http://localhost:3000/', 'http://localhost:3000/chat?c=4#end']) {
+      expect((await post(t, '/api/login', unknownLogin, { origin: null, headers: { referer } })).status, referer).toBe(401);
+    }
+    const token = await registerUser(t, 'mariana');
+    const loggedOut = await post(t, '/api/logout', undefined, {
+      token,
+      origin: null,
+      headers: { referer: 'http://localhost:3000/settings' },
+    });
+    expect(loggedOut.status).toBe(200);
+    expect((await get(t, '/api/user', { token })).status).toBe(401);
+  });
+
+  it('refuses a missing Origin whose Referer names another origin, scheme or port, or no URL at all', async () => {
+    t = createTestApp();
+    const token = await registerUser(t, 'mariana');
+    for (const referer of [
+      'https://evil.example/chat',
+      'https://localhost:3000/chat',
+      'http://localhost:3001/chat',
+      'http://localhost:3000.evil.example/',
+      'http://localhost.evil.example:3000/',
+      'http://evil.example/?http://localhost:3000/',
+      'not a url',
+      '/chat',
+      '',
+    ]) {
+      const res = await post(t, '/api/logout', undefined, { token, origin: null, headers: { referer } });
+      expect(res.status, referer).toBe(403);
+      expect(await res.json()).toEqual({ message: 'Cross-origin request refused' });
+    }
+    expect((await get(t, '/api/user', { token })).status).toBe(200);
+  });
+
+  it('judges an Origin on its own: a same-origin Referer does not make up for a foreign, empty or null one', async () => {
+    t = createTestApp();
+    for (const origin of ['https://evil.example', 'null', '']) {
+      const res = await post(t, '/api/login', unknownLogin, { origin, headers: { referer: 'http://localhost:3000/auth' } });
+      expect(res.status, JSON.stringify(origin)).toBe(403);
+    }
+  });
+
+  it('lets reads through without Origin or Referer', async () => {
+    t = createTestApp();
+    const token = await registerUser(t, 'mariana');
+    expect((await get(t, '/api/user', { token, origin: null })).status).toBe(200);
+    expect((await send(t, 'HEAD', '/api/plans', undefined, { origin: null })).status).toBe(200);
+  });
+
+  it('exempts only the Stripe webhook path, which proves itself by its signature', async () => {
+    t = createTestApp();
+    const webhook = (path: string) => post(t, path, '{"id":"evt_1"}', { origin: null, headers: { 'stripe-signature': 't=1,v1=00' } });
+    // Without Stripe configured the route does not exist: the request got past the origin check to find that out.
+    expect((await webhook('/api/stripe/webhook')).status).toBe(404);
+    for (const path of ['/api/stripe/webhook/', '/api/stripe/webhooks', '/api/stripe/webhook/../../logout']) {
+      expect((await webhook(path)).status, path).toBe(403);
+    }
   });
 
   it('compares the scheme too', async () => {
@@ -64,7 +144,48 @@ describe('request bodies', () => {
     t = createTestApp();
     const res = await post(t, '/api/login', unknownLogin, { headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(res.status).toBe(401);
-    expect((await t.app.request('/api/logout', { method: 'POST' })).status).toBe(200);
+    expect((await t.app.request('/api/logout', { method: 'POST', headers: { origin: t.config.appOrigin } })).status).toBe(200);
+  });
+
+  it('takes application/json in any case, with parameters and spaces around them', async () => {
+    t = createTestApp();
+    for (const type of [
+      'APPLICATION/JSON',
+      'Application/Json; Charset=UTF-8',
+      'application/json ; charset=utf-8',
+      'application/json;charset=utf-8',
+      'application/json;',
+      '  application/json  ',
+    ]) {
+      expect((await post(t, '/api/login', unknownLogin, { headers: { 'content-type': type } })).status, type).toBe(401);
+    }
+  });
+
+  it('answers 415 to media types that only resemble application/json', async () => {
+    t = createTestApp();
+    for (const type of [
+      'application/json-seq',
+      'application/jsonx',
+      'application/json5',
+      'application/jsonl',
+      'application/json+x',
+      'application/json-patch+json',
+      'application/vnd.api+json',
+      'application/x-json',
+      'text/json',
+      'text/x-json',
+      'application /json',
+      'application/json, text/plain',
+      'json',
+    ]) {
+      const res = await post(t, '/api/login', JSON.stringify(unknownLogin), { headers: { 'content-type': type } });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({ message: 'Content-Type must be application/json' });
+    }
+    const trpc = await post(t, '/trpc/auth.login', JSON.stringify({ json: unknownLogin }), {
+      headers: { 'content-type': 'application/json-seq' },
+    });
+    expect(trpc.status).toBe(415);
   });
 
   it('answers 413 to a body over 1 MB, declared or streamed', async () => {
@@ -82,7 +203,7 @@ describe('request bodies', () => {
     });
     const streamed = await t.app.request('/api/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: t.config.appOrigin, 'content-type': 'application/json' },
       body: stream,
       duplex: 'half',
     } as RequestInit);

@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter, createCaller } from './routers';
 import { createContext, type AppDeps } from './trpc/context';
-import { restRoutes } from './rest/routes';
+import { STRIPE_WEBHOOK_PATH, restRoutes } from './rest/routes';
 import { mountRestRoutes } from './rest/shim';
 import { clientIp } from './http/client-ip';
 import { API_PREFIXES, originCheck, refuseNonJson, responseHeaders } from './http/security';
@@ -26,6 +26,8 @@ export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Paths whose bodies are not JSON (multipart uploads, signed webhooks). */
 export const NON_JSON_PATHS: string[] = [UPLOAD_PATH];
+/** Paths whose callers are not browsers and prove themselves another way (Stripe signs its webhooks). */
+export const NO_ORIGIN_PATHS: string[] = [STRIPE_WEBHOOK_PATH];
 
 export interface AppOptions extends AppDeps {
   log?: (line: string) => void;
@@ -50,7 +52,7 @@ export function createApp(opts: AppOptions) {
   app.use('*', takeTurns());
   app.use('*', respond.middleware);
   if (opts.isServing) app.use('*', refuseWhileShuttingDown(opts.isServing));
-  app.use('*', originCheck(opts.config.appOrigin));
+  app.use('*', originCheck(opts.config.appOrigin, NO_ORIGIN_PATHS));
   for (const prefix of API_PREFIXES) {
     app.use(`${prefix}*`, async (c, next) => {
       // GETs carry no body; wrapping their request stream anyway costs every read.

@@ -90,18 +90,22 @@ describe('the server process on SIGTERM', () => {
 
       const registered = await fetch(`${url}/api/register`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { origin: url, 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'ines', email: 'ines@news.example', password: 'ines-pass-1!' }),
       });
       expect(registered.status).toBe(201);
       const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
       const post = (p: string, body: unknown = {}) =>
-        fetch(url + p, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(url + p, {
+          method: 'POST',
+          headers: { origin: url, cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       expect((await post('/api/create-subscription')).status).toBe(200);
       const { id } = (await (await post('/api/conversations')).json()) as { id: number };
       const reply = fetch(`${url}/api/conversations/${id}/messages`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+        headers: { origin: url, cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
         body: JSON.stringify({ content: 'Tighten this' }),
       }).then((res) => res.text());
       await fake.received(1);

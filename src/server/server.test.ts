@@ -32,9 +32,11 @@ async function start(dir: string, env: Record<string, string> = {}) {
   const call = (p: string, body?: unknown) =>
     fetch(
       url + p,
-      body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      body === undefined
+        ? undefined
+        : { method: 'POST', headers: { origin: config.appOrigin, 'content-type': 'application/json' }, body: JSON.stringify(body) },
     );
-  return { server, logs, call };
+  return { server, logs, call, origin: config.appOrigin };
 }
 
 describe('startServer', () => {
@@ -111,12 +113,16 @@ describe('shutting down (SIGTERM)', () => {
     const registered = await started.call('/api/register', { username: 'ines', email: 'ines@news.example', password: 'ines-pass-1!' });
     const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
     const post = (p: string, body: unknown = {}) =>
-      fetch(url + p, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(url + p, {
+        method: 'POST',
+        headers: { origin: started.origin, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await post('/api/create-subscription')).status).toBe(200);
     const { id } = (await (await post('/api/conversations')).json()) as { id: number };
     const reply = fetch(`${url}/api/conversations/${id}/messages`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: { origin: started.origin, cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ content: 'Tighten this' }),
     });
     await fake.received(1);
@@ -145,11 +151,11 @@ describe('shutting down (SIGTERM)', () => {
   });
 
   it('finishes a request begun before the shutdown with its own answer, on a connection it then closes', async () => {
-    const { server } = await start(dataDir());
+    const { server, origin } = await start(dataDir());
     const body = JSON.stringify({ username: 'ines', email: 'ines@news.example', password: 'ines-pass-1!' });
     const req = http.request(`http://127.0.0.1:${server.port}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
     const answered = new Promise<http.IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject));
     const arrived = new Promise((resolve) => (server.server as http.Server).once('request', resolve));

@@ -7,11 +7,15 @@ import type { TestApp } from './test-app';
 export interface SendOptions {
   token?: string;
   headers?: Record<string, string>;
+  /** The Origin header: the app's own unless given (here or in `headers`); null sends none. */
+  origin?: string | null;
 }
 
-/** A JSON request as a browser or script sends it: content type and length set, session cookie if any. */
+/** A JSON request as a browser or script sends it: its Origin, content type and length set, session cookie if any. */
 export function send(t: TestApp, method: string, path: string, body?: unknown, o: SendOptions = {}) {
   const headers: Record<string, string> = { ...o.headers };
+  const origin = o.origin === undefined ? t.config.appOrigin : o.origin;
+  if (origin !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'origin')) headers.origin = origin;
   if (o.token) headers.cookie = `${SESSION_COOKIE}=${o.token}`;
   let payload: string | undefined;
   if (body !== undefined) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import { appOrigin, hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
 import { serverModelAndBrowser } from './support/suite';
 import { putInSuspendedTeam } from './support/teams';
 import { composer, replies } from './support/chat';
@@ -403,7 +403,7 @@ describe('keyboard only', () => {
     await shows(toasts(page).getByText('Password Changed'));
     const res = await fetch(`${suite.server.url}/api/login`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...appOrigin(suite.server.url), 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: account.email, password: 'Newsdesk#2027' }),
     });
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@ import { LINKS } from '../support/smtp-sink';
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentUserOf, hides, newAccount, newPage, registerByApi, shows, signedInPage } from './support/browser';
+import { appOrigin, currentUserOf, hides, newAccount, newPage, registerByApi, shows, signedInPage } from './support/browser';
 import {
   ADMIN,
   ADMIN_ENV,
@@ -40,7 +40,7 @@ const optionsOf = (select: Locator) => select.locator('option').allInnerTexts();
 async function loginStatus(email: string, password: string) {
   const res = await fetch(`${suite.server.url}/api/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ...appOrigin(suite.server.url), 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
   return res.status;
@@ -64,7 +64,10 @@ describe('admin console', () => {
 
   it('shows the admin the console: loading line, users with the Admin badge, and an empty Teams panel', async () => {
     const { context, page } = await newPage(suite.browser, suite.server.url);
-    const res = await context.request.post(`${suite.server.url}/api/login`, { data: { email: ADMIN.email, password: ADMIN.password } });
+    const res = await context.request.post(`${suite.server.url}/api/login`, {
+      data: { email: ADMIN.email, password: ADMIN.password },
+      headers: appOrigin(suite.server.url),
+    });
     expect(res.status()).toBe(200);
     // Hold the first lists back until the loading line has been seen.
     let release!: () => void;

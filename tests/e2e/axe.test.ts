@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_ENV, confirmNamed, dialogNamed, rowWith, teamsList, usersList } from './support/admin';
 import { expectAccessible, lesserViolations } from './support/axe';
-import { DESKTOP, hides, loginByApi, newAccount, PHONE, registerByApi, shows, type Account } from './support/browser';
+import { appOrigin, DESKTOP, hides, loginByApi, newAccount, PHONE, registerByApi, shows, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import { acceptByApi, createTeamByApi, invitationLinkIn, inviteByApi, setTeam } from './support/team-api';
 import { putInSuspendedTeam } from './support/teams';
@@ -180,7 +180,11 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
       await check(page, `404 signed in, ${at}`);
 
       // On a trial: the welcome on /success and the cancellation in settings.
-      expect((await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {} })).status()).toBe(200);
+      expect(
+        (
+          await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {}, headers: appOrigin(suite.server.url) })
+        ).status(),
+      ).toBe(200);
       await visit(page, '/success?setup_intent=seti_axe&redirect_status=succeeded', page.getByRole('list', { name: 'Your benefits' }));
       await check(page, `/success on a trial, ${at}`);
       await visit(page, '/settings', page.getByRole('heading', { name: 'Account Information' }));

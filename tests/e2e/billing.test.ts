@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import type { PublicUser } from '../../src/shared/types';
-import { currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts } from './support/browser';
+import { appOrigin, currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts } from './support/browser';
 import { startHostedPaymentPage, type HostedPaymentPage } from './support/hosted-payment-page';
 import { startE2EServer, type E2EServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
@@ -32,7 +32,7 @@ const signedIn = (viewport = DESKTOP) => signedInPage(suite.browser, suite.serve
 const currentUser = (context: BrowserContext) => currentUserOf(context, suite.server.url);
 
 async function startTrialByApi(context: BrowserContext): Promise<PublicUser> {
-  const res = await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {} });
+  const res = await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {}, headers: appOrigin(suite.server.url) });
   expect(res.status()).toBe(200);
   return currentUser(context);
 }
@@ -263,7 +263,9 @@ describe('settings subscription', () => {
     const section = page.getByRole('region', { name: 'Subscription' });
     await shows(section.getByText('trialing', { exact: true }));
     // Cancelled elsewhere (another tab) while this page still offers the button.
-    expect((await context.request.post(`${suite.server.url}/api/cancel-subscription`)).status()).toBe(200);
+    expect(
+      (await context.request.post(`${suite.server.url}/api/cancel-subscription`, { headers: appOrigin(suite.server.url) })).status(),
+    ).toBe(200);
 
     await section.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Subscription' }).click();
@@ -378,7 +380,9 @@ describe('billing pages on phone and desktop', () => {
       await expectNoSideways(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `settings-billing-${size}.png`), fullPage: true });
 
-      expect((await context.request.post(`${suite.server.url}/api/cancel-subscription`)).status()).toBe(200);
+      expect(
+        (await context.request.post(`${suite.server.url}/api/cancel-subscription`, { headers: appOrigin(suite.server.url) })).status(),
+      ).toBe(200);
       await page.reload();
       await shows(page.getByRole('region', { name: 'Subscription' }).getByText(/^Cancels on /));
       await expectNoSideways(page);

@@ -5,7 +5,19 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QUICK_ACTIONS, quickAction } from '../../src/shared/quick-actions';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
-import { DESKTOP, PHONE, hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  appOrigin,
+  hides,
+  loginByApi,
+  newAccount,
+  newPage,
+  registerByApi,
+  shows,
+  toasts,
+  type Account,
+} from './support/browser';
 import type { E2EServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
 import { putInSuspendedTeam } from './support/teams';
@@ -478,7 +490,10 @@ describe('chat: sidebar', () => {
 
     // Deleted meanwhile (another tab): the server's answer is shown.
     const [remaining] = await serverConversations(context, suite.server);
-    expect((await context.request.delete(`${suite.server.url}/api/conversations/${remaining!.id}`)).status()).toBe(200);
+    const deleted = await context.request.delete(`${suite.server.url}/api/conversations/${remaining!.id}`, {
+      headers: appOrigin(suite.server.url),
+    });
+    expect(deleted.status()).toBe(200);
     await sidebar(page).getByRole('button', { name: 'Delete conversation New Conversation' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await shows(toasts(page).getByText('Error', { exact: true }));
@@ -491,6 +506,7 @@ describe('chat: sidebar', () => {
     for (let i = 1; i <= 55; i++) {
       const res = await context.request.post(`${suite.server.url}/api/conversations`, {
         data: { title: `Archive story ${String(i).padStart(2, '0')}` },
+        headers: appOrigin(suite.server.url),
       });
       expect(res.status()).toBe(201);
     }

@@ -99,7 +99,11 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
   async function call(on: Instance, method: string, p: string, o: { cookie?: string; body?: unknown } = {}): Promise<Answer> {
     const res = await fetch(on.url + p, {
       method,
-      headers: { ...(o.cookie ? { cookie: o.cookie } : {}), ...(o.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        origin: on.url,
+        ...(o.cookie ? { cookie: o.cookie } : {}),
+        ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
     });
     const text = await res.text();
@@ -183,7 +187,7 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
 
     const reply = await fetch(`${a.url}/api/conversations/${id}/messages`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: { origin: a.url, cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ content: 'Tighten this lede' }),
     });
     expect(reply.status).toBe(200);

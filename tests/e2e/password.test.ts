@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LINKS, extractLink } from '../support/smtp-sink';
-import { hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
+import { appOrigin, hides, loginByApi, newAccount, newPage, registerByApi, shows, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -74,7 +74,7 @@ describe('forgot and reset password', () => {
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${suite.server.url}/api/forgot-password`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { ...appOrigin(suite.server.url), 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: account.email }),
       });
       expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
-import { currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, toasts, type Account } from './support/browser';
+import { appOrigin, currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import { composer } from './support/chat';
 
@@ -35,7 +35,10 @@ async function signedIn(o: { viewport?: { width: number; height: number }; local
   const { context, page } = await openContext(o.viewport ?? LAPTOP, o.locale);
   await loginByApi(context, suite.server.url, account);
   if (o.trial) {
-    const res = await context.request.post(`${suite.server.url}/api/create-subscription`, { data: {} });
+    const res = await context.request.post(`${suite.server.url}/api/create-subscription`, {
+      data: {},
+      headers: appOrigin(suite.server.url),
+    });
     expect(res.status()).toBe(200);
   }
   return { account, context, page };
@@ -230,7 +233,10 @@ describe('dates', () => {
 
   it('words a conversation’s day in the chat list in the browser’s locale', async () => {
     const { context, page } = await signedIn({ locale: 'en-GB', trial: true });
-    const res = await context.request.post(`${suite.server.url}/api/conversations`, { data: { title: 'School board budget' } });
+    const res = await context.request.post(`${suite.server.url}/api/conversations`, {
+      data: { title: 'School board budget' },
+      headers: appOrigin(suite.server.url),
+    });
     expect(res.status()).toBe(201);
     const { id } = (await res.json()) as { id: number };
     await suite.server.running.db

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../src/shared/types';
 import { ADMIN, ADMIN_ENV, auditList, teamsList, usersList } from './support/admin';
-import { hides, loginByApi, newPage, registerByApi, shows, type Account } from './support/browser';
+import { appOrigin, hides, loginByApi, newPage, registerByApi, shows, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import { acceptByApi, createTeamByApi, invitationLinkIn, inviteByApi } from './support/team-api';
 import { composer } from './support/chat';
@@ -67,7 +67,7 @@ async function capture(page: Page, name: string, o: { fullPage?: boolean } = {})
 }
 
 async function postJson<T>(context: BrowserContext, url: string, data?: unknown): Promise<T> {
-  const res = await context.request.post(`${suite.server.url}${url}`, { data });
+  const res = await context.request.post(`${suite.server.url}${url}`, { data, headers: appOrigin(suite.server.url) });
   if (!res.ok()) throw new Error(`POST ${url}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }

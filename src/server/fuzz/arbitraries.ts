@@ -216,12 +216,37 @@ export const queryString: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
-export const CONTENT_TYPES = [
+/** Content-Types that declare JSON: application/json itself, in any case, with parameters. */
+export const JSON_CONTENT_TYPES = [
   'application/json',
   'application/json; charset=utf-8',
   'application/json; charset=utf-16',
   'application/JSON',
+  'APPLICATION/JSON; CHARSET=UTF-8',
+  'application/json ; charset=utf-8',
+  'application/json;charset=utf-8',
+] as const;
+
+/** Media types that begin like, end like or mean JSON, and are not application/json: each is refused as non-JSON is. */
+export const NEAR_JSON_CONTENT_TYPES = [
+  'application/json-seq',
   'application/jsonx',
+  'application/json5',
+  'application/jsonl',
+  'application/json+x',
+  'application/json-patch+json',
+  'application/vnd.api+json',
+  'application/x-json',
+  'text/json',
+  'text/x-json',
+  'application/json, text/plain',
+  'application/json/x',
+  'application/jsonseq; charset=utf-8',
+] as const;
+
+export const CONTENT_TYPES = [
+  ...JSON_CONTENT_TYPES,
+  ...NEAR_JSON_CONTENT_TYPES,
   'text/plain',
   'text/plain; charset=utf-8',
   'application/x-www-form-urlencoded',

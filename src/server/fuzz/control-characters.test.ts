@@ -42,7 +42,7 @@ beforeAll(async () => {
   const asSubscriber = (path: string, body: unknown) =>
     fetch(`${sut.base}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: sut.subscriber.cookie()! },
+      headers: { origin: sut.origin, 'content-type': 'application/json', cookie: sut.subscriber.cookie()! },
       body: JSON.stringify(body),
     });
   const { id: conversationId } = await json<{ id: number }>(asSubscriber('/api/conversations', { title: 'Fuzz notes' }));
@@ -51,7 +51,7 @@ beforeAll(async () => {
   const { id } = await json<{ id: number }>(
     fetch(`${sut.base}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: sut.origin, 'content-type': 'application/json' },
       body: JSON.stringify({ ...target, password: 'deadline-7!' }),
     }),
   );

@@ -170,6 +170,7 @@ describe('uploads with malformed, truncated, chunked and aborted multipart bodie
   it('answers the issue’s unterminated body with a 400 and keeps serving', async () => {
     const body = Buffer.from(`------x${CRLF}Content-Disposition: form-data; name="file"; filename="a.txt"${CRLF}${CRLF}unterminated`);
     const head = requestHead('POST', UPLOAD_PATH, {
+      origin: sut.origin,
       cookie: sut.subscriber.cookie(),
       'content-type': 'multipart/form-data; boundary=----x',
       'content-length': body.length,
@@ -185,6 +186,7 @@ describe('uploads with malformed, truncated, chunked and aborted multipart bodie
     const body = multipartBody('x', [{ name: 'file', filename: 'a.txt', extraHeaders: 0, content: 'The council voted.' }], true);
     for (const ending of ['half-close', 'abort'] as const) {
       const head = requestHead('POST', UPLOAD_PATH, {
+        origin: sut.origin,
         cookie: sut.subscriber.cookie(),
         'content-type': 'multipart/form-data; boundary=x',
         'transfer-encoding': 'chunked',
@@ -223,6 +225,7 @@ describe('uploads with malformed, truncated, chunked and aborted multipart bodie
             (r.framing === 'long-length' || r.framing === 'chunked-stops') && r.ending === 'wait' ? 'half-close' : r.ending;
           const actor = sut.actors.find((a) => a.name === r.actor)!;
           const head = requestHead('POST', r.target, {
+            origin: sut.origin,
             cookie: actor.cookie(),
             'content-type': contentTypeFor(r.declaration, r.boundary),
             ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': declaredLength }),
@@ -266,7 +269,7 @@ describe('JSON requests whose framing is truncated, chunked, aborted or malforme
           const body = Buffer.from(r.body, 'utf8');
           const sent = body.subarray(0, Math.floor(body.length * r.cutAt));
           const actor = sut.actors.find((a) => a.name === r.actor)!;
-          const base = { cookie: actor.cookie(), 'content-type': 'application/json' };
+          const base = { origin: sut.origin, cookie: actor.cookie(), 'content-type': 'application/json' };
           let chunks: Array<string | Buffer>;
           let ending = r.ending;
           switch (r.framing) {
@@ -377,6 +380,7 @@ describe('JSON requests whose framing is truncated, chunked, aborted or malforme
         sut.port,
         [
           requestHead('POST', i % 2 ? path : UPLOAD_PATH, {
+            origin: sut.origin,
             cookie: sut.subscriber.cookie(),
             'content-type': i % 2 ? 'application/json' : 'multipart/form-data; boundary=x',
             'content-length': 10_000,

@@ -52,7 +52,7 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
   async function signUp(username: string, subscribe: boolean): Promise<{ token: string; userId: number }> {
     const res = await fetch(`${base}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: config.appOrigin, 'content-type': 'application/json' },
       body: JSON.stringify({ username, email: `${username}@news.example`, password: PASSWORD }),
     });
     if (res.status !== 201)
@@ -62,7 +62,7 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
     if (subscribe) {
       const trial = await fetch(`${base}/api/create-subscription`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` },
+        headers: { origin: config.appOrigin, 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}` },
         body: '{}',
       });
       if (trial.status !== 200) throw new Error(`create-subscription ${username}: ${trial.status} ${await trial.text()}`);

@@ -91,14 +91,37 @@ export function responseHeaders(opts: { https: boolean; stripe?: boolean }): Res
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** CSRF defence: a state-changing request that names another origin is refused. No Origin (scripts) passes. */
-export function originCheck(appOrigin: string): MiddlewareHandler {
+/** Whether a header holding a URL (a Referer) names exactly this origin: scheme, host and port. */
+function urlHasOrigin(url: string, appOrigin: string): boolean {
+  try {
+    return new URL(url).origin === appOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CSRF defence: a state-changing request must show it comes from this origin, by its Origin header or,
+ * without one, by a same-origin Referer. A request with neither could come from anywhere (a browser
+ * that dropped the header), so it is refused too; scripts send an Origin.
+ * The listed paths authenticate each request another way (a Stripe webhook carries its signature).
+ */
+export function originCheck(appOrigin: string, exemptPaths: readonly string[] = []): MiddlewareHandler {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || exemptPaths.includes(c.req.path)) return next();
     const origin = c.req.header('origin');
-    if (origin && origin !== appOrigin) return c.json({ message: 'Cross-origin request refused' }, 403);
-    return next();
+    // An Origin, even an empty one or "null" (a sandboxed frame, a redirect), is judged alone.
+    if (origin !== undefined) return origin === appOrigin ? next() : c.json({ message: 'Cross-origin request refused' }, 403);
+    const referer = c.req.header('referer');
+    if (referer === undefined) return c.json({ message: 'Origin header required' }, 403);
+    return urlHasOrigin(referer, appOrigin) ? next() : c.json({ message: 'Cross-origin request refused' }, 403);
   };
+}
+
+/** Whether a Content-Type names JSON: `application/json` itself, with or without parameters, and no relative of it. */
+export function isJsonContentType(type: string): boolean {
+  const semicolon = type.indexOf(';');
+  return (semicolon < 0 ? type : type.slice(0, semicolon)).trim().toLowerCase() === 'application/json';
 }
 
 /** A state-changing request that carries a body must say it is JSON, except on the listed paths: the 415 answer, or nothing. */
@@ -107,7 +130,6 @@ export function refuseNonJson(c: Context, exemptPaths: readonly string[]): Respo
   const length = c.req.header('content-length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
   if (!hasBody) return undefined;
-  const type = c.req.header('content-type') ?? '';
-  if (/^application\/json\b/i.test(type)) return undefined;
+  if (isJsonContentType(c.req.header('content-type') ?? '')) return undefined;
   return c.json({ message: 'Content-Type must be application/json' }, 415);
 }

@@ -41,7 +41,12 @@ describe('POST /api/forgot-password', () => {
     const since = sink.received.length;
     const res = await t.app.request('http://evil.example/api/forgot-password', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      headers: {
+        origin: t.config.appOrigin,
+        'content-type': 'application/json',
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+      },
       body: JSON.stringify({ email }),
     });
     expect(res.status).toBe(200);

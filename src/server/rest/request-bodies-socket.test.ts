@@ -27,18 +27,18 @@ async function start(env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${server.port}`;
   const register = await fetch(`${base}/api/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { origin: config.appOrigin, 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'mariana', email: 'mariana@news.example', password: 'newsroom-pass-1' }),
   });
   const token = /copydesk_session=([^;]+)/.exec(register.headers.get('set-cookie') ?? '')![1]!;
   const cookie = `${SESSION_COOKIE}=${token}`;
   const trial = await fetch(`${base}/api/create-subscription`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { origin: config.appOrigin, cookie, 'content-type': 'application/json' },
     body: '{}',
   });
   expect(trial.status).toBe(200);
-  return { port: server.port, base, cookie };
+  return { port: server.port, base, cookie, origin: config.appOrigin };
 }
 
 interface RawAnswer {
@@ -88,44 +88,47 @@ function raw(port: number, request: string | Buffer, o: { end?: boolean; waitFor
   });
 }
 
-const multipartHead = (port: number, cookie: string, length: string) =>
-  `POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=----x\r\n${length}\r\n`;
+const multipartHead = (s: { port: number; origin: string }, cookie: string, length: string) =>
+  `POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1:${s.port}\r\nOrigin: ${s.origin}\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=----x\r\n${length}\r\n`;
 
 describe('uploads over a real socket', () => {
   it('answers 400 to a multipart body that ends before its closing boundary, and goes on serving', async () => {
-    const { port, base, cookie } = await start();
+    const s = await start();
+    const { port, base, cookie } = s;
     const body = '------x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nunterminated';
-    const answer = await raw(port, `${multipartHead(port, cookie, `Content-Length: ${body.length}`)}\r\n${body}`);
+    const answer = await raw(port, `${multipartHead(s, cookie, `Content-Length: ${body.length}`)}\r\n${body}`);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ success: false, message: UPLOAD_MESSAGES.noFile });
     expect((await fetch(`${base}/api/user`, { headers: { cookie } })).status).toBe(200);
   });
 
   it('answers 400 to a chunked body that stops early and to a connection that goes away mid-body', async () => {
-    const { port, base, cookie } = await start();
+    const s = await start();
+    const { port, base, cookie } = s;
     const chunk = '------x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhalf of it';
     const cut = await raw(
       port,
-      `${multipartHead(port, cookie, 'Transfer-Encoding: chunked')}\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`,
+      `${multipartHead(s, cookie, 'Transfer-Encoding: chunked')}\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`,
       { end: true },
     );
     expect(cut.status).toBe(400);
 
-    const declared = await raw(port, `${multipartHead(port, cookie, 'Content-Length: 5000')}\r\n${chunk}`, { end: true });
+    const declared = await raw(port, `${multipartHead(s, cookie, 'Content-Length: 5000')}\r\n${chunk}`, { end: true });
     expect(declared.status).toBe(400);
     expect((await fetch(`${base}/api/user`, { headers: { cookie } })).status).toBe(200);
   });
 
   it('closes the connection after refusing a body it did not read, so no keep-alive request is sent on it', async () => {
-    const { port, base, cookie } = await start({ MAX_UPLOAD_MB: '1' });
-    const tooLarge = await raw(port, `${multipartHead(port, cookie, `Content-Length: ${5 * 1024 * 1024}`)}\r\n------x\r\n`, {
+    const s = await start({ MAX_UPLOAD_MB: '1' });
+    const { port, base, cookie } = s;
+    const tooLarge = await raw(port, `${multipartHead(s, cookie, `Content-Length: ${5 * 1024 * 1024}`)}\r\n------x\r\n`, {
       waitForClose: true,
     });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.connection).toBe('close');
     expect(tooLarge.closed).toBe(true);
 
-    const unauthorised = await raw(port, `${multipartHead(port, 'nobody=1', 'Content-Length: 100000')}\r\n------x\r\n`);
+    const unauthorised = await raw(port, `${multipartHead(s, 'nobody=1', 'Content-Length: 100000')}\r\n------x\r\n`);
     expect(unauthorised.status).toBe(401);
     expect(unauthorised.headers.connection).toBe('close');
 
@@ -133,13 +136,13 @@ describe('uploads over a real socket', () => {
   });
 
   it('accepts a file of exactly MAX_UPLOAD_MB and refuses one byte more', async () => {
-    const { base, cookie } = await start({ MAX_UPLOAD_MB: '1' });
+    const { base, cookie, origin } = await start({ MAX_UPLOAD_MB: '1' });
     const line = 'The council met on Tuesday and approved the budget for the riverfront park.\n';
     const exact = line.repeat(Math.ceil((1024 * 1024) / line.length)).slice(0, 1024 * 1024);
     const send = (text: string) => {
       const form = new FormData();
       form.append('file', new Blob([text]), 'story.txt');
-      return fetch(`${base}/api/files/upload`, { method: 'POST', headers: { cookie }, body: form });
+      return fetch(`${base}/api/files/upload`, { method: 'POST', headers: { origin, cookie }, body: form });
     };
     const accepted = await send(exact);
     expect(accepted.status).toBe(200);
@@ -151,10 +154,11 @@ describe('uploads over a real socket', () => {
 
 describe('JSON bodies over a real socket', () => {
   it('answers 400 to a JSON body that ends before its declared length, and goes on serving', async () => {
-    const { port, base, cookie } = await start();
+    const s = await start();
+    const { port, base, cookie } = s;
     const answer = await raw(
       port,
-      `POST /api/conversations HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"title":"Bud`,
+      `POST /api/conversations HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${s.origin}\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"title":"Bud`,
       { end: true },
     );
     expect(answer.status).toBe(400);

@@ -16,8 +16,9 @@ afterEach(async () => {
 it('gives the last seat to one of two people accepting at once over HTTP, and answers the other 409', async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-team-race-'));
   fs.mkdirSync(path.join(dir, 'no-client'));
+  const config = loadConfig({ DATA_DIR: dir });
   const started = await startServer({
-    config: { ...loadConfig({ DATA_DIR: dir }), port: 0 },
+    config: { ...config, port: 0 },
     log: () => {},
     clientDir: path.join(dir, 'no-client'),
   });
@@ -27,7 +28,11 @@ it('gives the last seat to one of two people accepting at once over HTTP, and an
   const call = async (method: string, p: string, cookie?: string, body?: unknown) => {
     const res = await fetch(base + p, {
       method,
-      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        origin: config.appOrigin,
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return {

@@ -86,7 +86,7 @@ describe('POST /api/files/upload', () => {
 
     const notMultipart = await t.app.request('/api/files/upload', {
       method: 'POST',
-      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'text/plain' },
+      headers: { origin: t.config.appOrigin, cookie: `${SESSION_COOKIE}=${token}`, 'content-type': 'text/plain' },
       body: 'The council voted.',
     });
     expect(notMultipart.status).toBe(400);
@@ -104,6 +104,7 @@ describe('POST /api/files/upload', () => {
     const declared = await t.app.request('/api/files/upload', {
       method: 'POST',
       headers: {
+        origin: t.config.appOrigin,
         cookie: `${SESSION_COOKIE}=${token}`,
         'content-type': 'multipart/form-data; boundary=x',
         'content-length': String(50 * 1024 * 1024),

@@ -36,11 +36,17 @@ export function newAccount(prefix = 'reporter'): Account {
   return { username: `${prefix}${id}`, email: `${prefix}.${id}@example.com`, password: 'Deadline#2026' };
 }
 
-/** Registers through the REST API (as a script would, without an Origin header). */
+/**
+ * The Origin header the app's own page sends with a state-changing request. Node's fetch and
+ * Playwright's request API send none, and the server refuses such a request without one.
+ */
+export const appOrigin = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
+
+/** Registers through the REST API, as a script would. */
 export async function registerByApi(baseURL: string, account: Account): Promise<void> {
   const res = await fetch(`${baseURL}/api/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ...appOrigin(baseURL), 'Content-Type': 'application/json' },
     body: JSON.stringify(account),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
@@ -48,7 +54,8 @@ export async function registerByApi(baseURL: string, account: Account): Promise<
 
 /** Signs the browser context in through the API; its cookie jar keeps the session. */
 export async function loginByApi(context: BrowserContext, baseURL: string, account: Account): Promise<void> {
-  const res = await context.request.post(`${baseURL}/api/login`, { data: { email: account.email, password: account.password } });
+  const data = { email: account.email, password: account.password };
+  const res = await context.request.post(`${baseURL}/api/login`, { data, headers: appOrigin(baseURL) });
   if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
 }
 

@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { teamInvitations, teams, type TeamRow } from '../../../db/schema';
 import type { Invitation, Team } from '../../../src/shared/schemas/team';
 import { extractLink, type SunkMail } from '../../support/smtp-sink';
+import { appOrigin } from './browser';
 import type { E2EServer } from './server';
 
 async function json<T>(
@@ -15,15 +16,21 @@ async function json<T>(
 
 /** Creates a team through the REST API as the context's signed-in user, who becomes its owner. */
 export async function createTeamByApi(context: BrowserContext, baseURL: string, name: string): Promise<Team> {
-  return json<Team>(await context.request.post(`${baseURL}/api/team`, { data: { name } }), 'create team');
+  return json<Team>(await context.request.post(`${baseURL}/api/team`, { data: { name }, headers: appOrigin(baseURL) }), 'create team');
 }
 
 export async function inviteByApi(context: BrowserContext, baseURL: string, email: string): Promise<Invitation> {
-  return json<Invitation>(await context.request.post(`${baseURL}/api/team/invite`, { data: { email } }), 'invite');
+  return json<Invitation>(
+    await context.request.post(`${baseURL}/api/team/invite`, { data: { email }, headers: appOrigin(baseURL) }),
+    'invite',
+  );
 }
 
 export async function acceptByApi(context: BrowserContext, baseURL: string, token: string): Promise<{ team: Team }> {
-  return json(await context.request.post(`${baseURL}/api/team/accept-invitation/${encodeURIComponent(token)}`), 'accept invitation');
+  return json(
+    await context.request.post(`${baseURL}/api/team/accept-invitation/${encodeURIComponent(token)}`, { headers: appOrigin(baseURL) }),
+    'accept invitation',
+  );
 }
 
 export async function teamByApi(context: BrowserContext, baseURL: string): Promise<Team> {

@@ -170,7 +170,7 @@ describe('local billing over a moving clock', () => {
 
   it('has no webhook endpoint without Stripe', async () => {
     t = createTestApp();
-    const res = await post(t, '/api/stripe/webhook', '{"id":"evt_1"}', { headers: { 'stripe-signature': 't=1,v1=00' } });
+    const res = await post(t, '/api/stripe/webhook', '{"id":"evt_1"}', { origin: null, headers: { 'stripe-signature': 't=1,v1=00' } });
     expect(res.status).toBe(404);
   });
 });

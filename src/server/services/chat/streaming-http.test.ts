@@ -39,7 +39,12 @@ async function start(behaviour: Parameters<typeof startFakeOpenAi>[0]) {
   const call = (p: string, init: RequestInit & { cookie?: string } = {}) =>
     fetch(url + p, {
       ...init,
-      headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}), ...(init.headers as object) },
+      headers: {
+        origin: config.appOrigin,
+        'content-type': 'application/json',
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        ...(init.headers as object),
+      },
     });
   const reg = await call('/api/register', {
     method: 'POST',
@@ -51,7 +56,7 @@ async function start(behaviour: Parameters<typeof startFakeOpenAi>[0]) {
   const { id } = (await created.json()) as { id: number };
   const messages = async () =>
     (await (await call(`/api/conversations/${id}`, { cookie })).json()) as Array<{ role: string; content: string; status: string }>;
-  return { url, cookie, id, call, messages, logs };
+  return { url, origin: config.appOrigin, cookie, id, call, messages, logs };
 }
 
 /** Refetches until the stopped exchange is saved (the server saves it when it notices the client left). */
@@ -107,7 +112,9 @@ describe('streaming replies over HTTP', () => {
   it('tRPC over httpBatchStreamLink: deltas then done; aborting the call stops the model and keeps the reply as stopped', async () => {
     const s = await start({ tokens: ['Tight', 'er', ' lede'] });
     const client = createTRPCClient<AppRouter>({
-      links: [httpBatchStreamLink({ url: `${s.url}/trpc`, maxItems: 1, transformer: superjson, headers: { cookie: s.cookie } })],
+      links: [
+        httpBatchStreamLink({ url: `${s.url}/trpc`, maxItems: 1, transformer: superjson, headers: { origin: s.origin, cookie: s.cookie } }),
+      ],
     });
 
     const events = [];
@@ -151,7 +158,9 @@ describe('streaming replies over HTTP', () => {
   it('tRPC: a refusal fails the call with its code before anything streams', async () => {
     const s = await start({});
     const client = createTRPCClient<AppRouter>({
-      links: [httpBatchStreamLink({ url: `${s.url}/trpc`, maxItems: 1, transformer: superjson, headers: { cookie: s.cookie } })],
+      links: [
+        httpBatchStreamLink({ url: `${s.url}/trpc`, maxItems: 1, transformer: superjson, headers: { origin: s.origin, cookie: s.cookie } }),
+      ],
     });
     const error = await client.chat.send.mutate({ conversationId: s.id + 1, content: 'hi' }).then(
       () => null,

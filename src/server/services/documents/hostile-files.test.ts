@@ -43,7 +43,8 @@ interface UploadAnswer {
 async function upload(filename: string, bytes: Uint8Array): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), filename);
-  const res = await fetch(`${sut.base}${UPLOAD_PATH}`, { method: 'POST', body: form, headers: { cookie: sut.subscriber.cookie()! } });
+  const headers = { origin: sut.origin, cookie: sut.subscriber.cookie()! };
+  const res = await fetch(`${sut.base}${UPLOAD_PATH}`, { method: 'POST', body: form, headers });
   const text = await res.text();
   let body: UploadAnswer['body'];
   try {

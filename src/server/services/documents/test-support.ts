@@ -110,7 +110,7 @@ export function upload(
   return t.app.request(`/api/files/upload${query}`, {
     method: 'POST',
     body: form,
-    headers: o.token ? { cookie: `${SESSION_COOKIE}=${o.token}` } : {},
+    headers: { origin: t.config.appOrigin, ...(o.token ? { cookie: `${SESSION_COOKIE}=${o.token}` } : {}) },
   });
 }
 
