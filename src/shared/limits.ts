@@ -24,7 +24,7 @@ export const LIMITS = {
  * Sliding windows; each answers 429 with Retry-After. "Per address" is the
  * client's network address (an IPv6 /64). Login failures from a browser that
  * signed in to the account before count only against that browser
- * (docs/decisions/011-login-throttling-spares-known-devices.md, 033).
+ * (docs/decisions/011-login-throttling-spares-known-devices.md, 034-devices-known-device-cookies-rotate.md).
  */
 export const RATE_LIMITS = {
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE_MS },

@@ -11,7 +11,7 @@ import { hashesEqual, randomToken } from './tokens';
  * A browser that has signed in to an account before carries an entry for that
  * account in this cookie. The login throttle lets such a browser through to the
  * password check when strangers' failures have locked the account
- * (docs/decisions/011-login-throttling-spares-known-devices.md, 033).
+ * (docs/decisions/011-login-throttling-spares-known-devices.md, 034-devices-known-device-cookies-rotate.md).
  */
 export const KNOWN_DEVICE_COOKIE = 'copydesk_device';
 /** Accounts one browser is remembered for; the oldest entry drops out. */
