@@ -264,3 +264,18 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_key_idx').on(t.key, t.at), index('rate_limit_hits_expires_idx').on(t.expiresAt)],
 );
+
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text().notNull(),
+    lastAddress: text().notNull(),
+    createdAt: instant().notNull(),
+    lastSignInAt: instant().notNull(),
+  },
+  (t) => [index('known_devices_user_id_idx').on(t.userId)],
+);

@@ -301,3 +301,24 @@ export const rateLimitHits = sqliteTable(
   },
   (t) => [index('rate_limit_hits_key_idx').on(t.key, t.at), index('rate_limit_hits_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A browser remembered for one account by the login throttle (services/auth/known-devices.ts). Its cookie
+ * holds `userId.id.secret`; the row keeps the secret's HMAC keyed by the account's password hash, replaced
+ * at every sign-in, so an older copy of the cookie, or one from before a password change, matches nothing.
+ */
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text().notNull(),
+    /** The client address (services/rate-limiter.ts addressKey) of the last sign-in. */
+    lastAddress: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    lastSignInAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('known_devices_user_id_idx').on(t.userId)],
+);

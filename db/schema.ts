@@ -34,6 +34,7 @@ export let documents = sqlite.documents;
 export let documentChunks = sqlite.documentChunks;
 export let auditLog = sqlite.auditLog;
 export let rateLimitHits = sqlite.rateLimitHits;
+export let knownDevices = sqlite.knownDevices;
 
 let current: Engine = 'sqlite';
 
@@ -62,4 +63,5 @@ export function useEngine(engine: Engine): void {
   documentChunks = tables.documentChunks;
   auditLog = tables.auditLog;
   rateLimitHits = tables.rateLimitHits;
+  knownDevices = tables.knownDevices;
 }

@@ -27,7 +27,7 @@ export const LIMITS = {
  * Sliding windows; each answers 429 with Retry-After. "Per address" is the
  * client's network address (an IPv6 /64). Login failures from a browser that
  * signed in to the account before count only against that browser
- * (docs/decisions/011-login-throttling-spares-known-devices.md).
+ * (docs/decisions/011-login-throttling-spares-known-devices.md, 035-known-device-cookies-rotate.md).
  */
 export const RATE_LIMITS = {
   failedLoginsPerAccount: { max: 10, windowMs: 15 * MINUTE_MS },
@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   failedLoginsPerAccountPerDay: { max: 30, windowMs: DAY_MS },
   failedLoginsPerIp: { max: 30, windowMs: 15 * MINUTE_MS },
   failedLoginsPerKnownDevice: { max: 10, windowMs: 15 * MINUTE_MS },
+  /** A known device's failures away from the address it last signed in from; past these it meets the account's and address's limits. */
+  failedLoginsPerKnownDeviceAway: { max: 3, windowMs: DAY_MS },
   /** Default of REGISTRATIONS_PER_HOUR. */
   registrationsPerIp: { max: 10, windowMs: HOUR_MS },
   resetEmailsPerAddress: { max: 5, windowMs: HOUR_MS },

@@ -48,6 +48,8 @@ expectTypeOf<typeof pgs.auditLog.$inferSelect>().toEqualTypeOf<typeof lite.audit
 expectTypeOf<typeof pgs.auditLog.$inferInsert>().toEqualTypeOf<typeof lite.auditLog.$inferInsert>();
 expectTypeOf<typeof pgs.rateLimitHits.$inferSelect>().toEqualTypeOf<typeof lite.rateLimitHits.$inferSelect>();
 expectTypeOf<typeof pgs.rateLimitHits.$inferInsert>().toEqualTypeOf<typeof lite.rateLimitHits.$inferInsert>();
+expectTypeOf<typeof pgs.knownDevices.$inferSelect>().toEqualTypeOf<typeof lite.knownDevices.$inferSelect>();
+expectTypeOf<typeof pgs.knownDevices.$inferInsert>().toEqualTypeOf<typeof lite.knownDevices.$inferInsert>();
 
 type Config = ReturnType<typeof sqliteTableConfig> | ReturnType<typeof pgTableConfig>;
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { knownDevices } from '../../../db/schema';
 import { KNOWN_DEVICE_COOKIE } from '../services/auth/known-devices';
+import { SESSION_COOKIE } from '../services/auth/sessions';
 import { createTestApp, type TestApp } from '../test-app';
 import { PASSWORD, get, login, post, registerUser } from '../test-http';
 
@@ -130,9 +132,10 @@ describe('a browser that signed in before', () => {
     expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.9'))).res.status).toBe(200);
   });
 
-  it('is throttled by its own failures, which leave the account alone', async () => {
+  it('is throttled by its own failures, which leave the account and the owner’s other browsers alone', async () => {
     app();
     await registerUser(t, 'mariana');
+    const phone = deviceOf((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.7'))).res);
     const laptop = await ownersLaptop();
     for (let i = 0; i < 10; i++)
       expect((await login(t, 'mariana@news.example', `wrong-${i}`, from('10.0.0.2', laptop))).res.status).toBe(401);
@@ -140,12 +143,14 @@ describe('a browser that signed in before', () => {
     expect(stolen.res.status).toBe(429);
     expect(stolen.res.headers.get('retry-after')).toBe('900');
     expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.3'))).res.status).toBe(200);
+    for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.7', phone))).res.status).toBe(200);
 
     t.clock.advance(15 * MINUTE);
     expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop))).res.status).toBe(200);
   });
 
-  it('counts only for the account it signed in to, and only with an untouched signature', async () => {
+  it('counts only for the account it signed in to, and only with its own secret', async () => {
     app();
     await registerUser(t, 'mariana');
     await registerUser(t, 'mallory');
@@ -153,12 +158,18 @@ describe('a browser that signed in before', () => {
     const marianas = await ownersLaptop();
     for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
 
-    expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.66', mallorys))).res.status).toBe(429);
-    const [userId, deviceId, issued, mac] = marianas.split('.');
-    const forged = [userId, deviceId, issued, `${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`].join('.');
-    expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.66', forged))).res.status).toBe(429);
-    const postdated = [userId, deviceId, (Number.parseInt(issued!, 36) + DAY).toString(36), mac].join('.');
-    expect((await login(t, 'mariana@news.example', PASSWORD, from('192.0.2.66', postdated))).res.status).toBe(429);
+    const [marianaId, deviceId, secret] = marianas.split('.');
+    const [malloryId, mallorysDevice, mallorysSecret] = mallorys.split('.');
+    const tries = {
+      'another account’s entry': mallorys,
+      'another account’s device renamed for this one': [marianaId, mallorysDevice, mallorysSecret].join('.'),
+      'this device under another account': [malloryId, deviceId, secret].join('.'),
+      'a changed secret': [marianaId, deviceId, `${secret!.slice(0, -1)}${secret!.endsWith('a') ? 'b' : 'a'}`].join('.'),
+    };
+    for (const [what, cookie] of Object.entries(tries)) {
+      expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', cookie))).res.status, what).toBe(429);
+    }
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', marianas))).res.status).toBe(200);
   });
 
   it('is remembered for several accounts in one cookie, and forgotten after its lifetime', async () => {
@@ -184,6 +195,98 @@ describe('a browser that signed in before', () => {
     expect(header).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=15552000/);
     for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
     expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', deviceOf(res)))).res.status).toBe(200);
+  });
+});
+
+describe('a copy of a known browser’s cookie', () => {
+  const M = 'mariana@news.example';
+
+  it('stops counting once the owner signs in again: even from the owner’s address it meets the account’s limits', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const copy = await ownersLaptop();
+    const laptop = deviceOf((await login(t, M, PASSWORD, from('10.0.0.2', copy))).res);
+    expect(laptop).not.toBe(copy);
+
+    for (let i = 0; i < 10; i++) expect((await login(t, M, `wrong-${i}`, from('10.0.0.2', copy))).res.status).toBe(401);
+    const refused = await login(t, M, PASSWORD, from('10.0.0.2', copy));
+    expect(refused.res.status).toBe(429);
+    expect(refused.res.headers.get('retry-after')).toBe('900');
+    // Its failures were the account's: a browser the account does not know is locked out too.
+    expect((await login(t, M, PASSWORD, from('10.0.0.9'))).res.status).toBe(429);
+    expect((await login(t, M, PASSWORD, from('10.0.0.2', laptop))).res.status).toBe(200);
+  });
+
+  it('stops counting once the owner signs in again: it meets the address’s limit', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const copy = await ownersLaptop();
+    const laptop = deviceOf((await login(t, M, PASSWORD, from('10.0.0.2', copy))).res);
+    for (let i = 0; i < 30; i++) await login(t, `ghost${i}@news.example`, 'wrong-pass', from('203.0.113.9'));
+    expect((await login(t, M, PASSWORD, from('203.0.113.9', copy))).res.status).toBe(429);
+    expect((await login(t, M, PASSWORD, from('203.0.113.9', laptop))).res.status).toBe(200);
+  });
+
+  it('used from another address gets 3 failures as the device, then is a stranger; the owner’s browser keeps its whole budget', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const laptop = await ownersLaptop();
+    const thief = from('198.51.100.7', laptop);
+    for (let i = 0; i < 13; i++) expect((await login(t, M, `wrong-${i}`, thief)).res.status).toBe(401);
+    const refused = await login(t, M, PASSWORD, thief);
+    expect(refused.res.status).toBe(429);
+    expect(refused.res.headers.get('retry-after')).toBe('900');
+    expect((await login(t, M, PASSWORD, from('10.0.0.9'))).res.status).toBe(429);
+
+    for (let i = 0; i < 9; i++) expect((await login(t, M, `typo-${i}`, from('10.0.0.2', laptop))).res.status).toBe(401);
+    expect((await login(t, M, PASSWORD, from('10.0.0.2', laptop))).res.status).toBe(200);
+  });
+
+  it('leaves the owner signing in from a new address within that allowance, and the device then belongs there', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const laptop = await ownersLaptop();
+    for (let i = 0; i < 10; i++) await login(t, M, `wrong-${i}`, from('192.0.2.66'));
+    const cafe = (device: string) => from('203.0.113.50', device);
+    for (let i = 0; i < 2; i++) expect((await login(t, M, `typo-${i}`, cafe(laptop))).res.status).toBe(401);
+    const signedIn = await login(t, M, PASSWORD, cafe(laptop));
+    expect(signedIn.res.status).toBe(200);
+
+    const moved = deviceOf(signedIn.res);
+    for (let i = 0; i < 9; i++) expect((await login(t, M, `typo-${i}`, cafe(moved))).res.status).toBe(401);
+    expect((await login(t, M, PASSWORD, cafe(moved))).res.status).toBe(200);
+  });
+});
+
+describe('the browsers an account remembers', () => {
+  it('are all forgotten on a password change but the one that made it', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const phone = deviceOf((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.7'))).res);
+    const { res, token } = await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2'));
+    const changed = await post(
+      t,
+      '/api/change-password',
+      { currentPassword: PASSWORD, newPassword: 'changed-4!' },
+      { headers: { 'x-forwarded-for': '10.0.0.2', cookie: `${SESSION_COOKIE}=${token}; ${KNOWN_DEVICE_COOKIE}=${deviceOf(res)}` } },
+    );
+    expect(changed.status).toBe(200);
+
+    for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
+    expect((await login(t, 'mariana@news.example', 'changed-4!', from('10.0.0.7', phone))).res.status).toBe(429);
+    expect((await login(t, 'mariana@news.example', 'changed-4!', from('10.0.0.2', deviceOf(changed)))).res.status).toBe(200);
+  });
+
+  it('are at most 20, and sign-ins without a cookie (scripts) push out one another before a browser used twice', async () => {
+    app();
+    await registerUser(t, 'mariana');
+    const first = await ownersLaptop();
+    const laptop = deviceOf((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', first))).res);
+    for (let i = 0; i < 25; i++) expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.3'))).res.status).toBe(200);
+    expect(await t.db.select().from(knownDevices)).toHaveLength(20);
+
+    for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
+    expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop))).res.status).toBe(200);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { fail } from '../../errors';
 import type { MailService } from '../mail';
-import { addressKey, type RateLimiter, type RateRule } from '../rate-limiter';
+import { addressKey, type RateCheck, type RateLimiter, type RateRule } from '../rate-limiter';
 import type { UserService } from '../users';
 import type { AuditService } from '../admin/audit';
 import type { AdminChangeTrail } from '../admin/change-trail';
@@ -59,7 +59,7 @@ interface Deps {
 export function createAccountService(deps: Deps) {
   const { db, clock, limiter } = deps;
   const log = deps.log ?? ((line: string) => console.error(line));
-  const devices = createKnownDevices(clock);
+  const devices = createKnownDevices(db, clock);
   const registrationsPerIp = deps.registrationsPerIp ?? RATE_LIMITS.registrationsPerIp;
 
   /** Forgets the failures that lock an account for browsers it does not know. */
@@ -94,7 +94,7 @@ export function createAccountService(deps: Deps) {
       await limiter.take([[`register:ip:${addressKey(client.ip)}`, registrationsPerIp]], TOO_MANY_REGISTRATIONS);
       const user = await deps.users.create(input);
       await deps.verification.send(user);
-      return { user, knownDevice: devices.remember(user, client.cookie), ...(await deps.sessions.create(user.id, false)) };
+      return { user, knownDevice: await devices.remember(user, client), ...(await deps.sessions.create(user.id, false)) };
     },
 
     /**
@@ -102,15 +102,19 @@ export function createAccountService(deps: Deps) {
      * starts a fresh one, and the browser is remembered as a known device.
      *
      * A browser that signed in to this account before is throttled only by its
-     * own failures; any other attempt by the account's failures (per quarter
-     * hour, then per day) and by its address's. So strangers' guesses can lock
-     * the account and the address for new browsers, never for the owner's.
+     * own failures (from another address, only its first few); any other attempt
+     * by the account's failures (per quarter hour, then per day) and by its
+     * address's. So strangers' guesses can lock the account and the address for
+     * new browsers, never for the owner's.
      */
     async login(input: LoginInput, client: Client, previousSessionId?: string) {
       const found = await deps.users.findByEmail(input.email);
-      const deviceId = found ? devices.recognise(found, client.cookie) : undefined;
-      const checks: Array<[string, RateRule]> = deviceId
-        ? [[`login:device:${deviceId}`, RATE_LIMITS.failedLoginsPerKnownDevice]]
+      const device = found ? await devices.recognise(found, client) : undefined;
+      // Away from the address it last signed in from, a device has a small allowance; spent, its attempts are a stranger's.
+      const own = device && devices.budget(device);
+      const trusted = own && (device.atHome || (await limiter.retryAfter(...own)) === 0);
+      const checks: RateCheck[] = trusted
+        ? [own]
         : [
             [loginAccountKey(input.email), RATE_LIMITS.failedLoginsPerAccount],
             [loginAccountDayKey(input.email), RATE_LIMITS.failedLoginsPerAccountPerDay],
@@ -124,13 +128,13 @@ export function createAccountService(deps: Deps) {
       // A success takes back its own hits. Only one from an unknown browser clears the account's count: after a
       // known device's sign-in the strangers' failures still stand, or each of the owner's logins would renew their budget.
       await limiter.forget(...hits);
-      if (!deviceId) await limiter.reset(loginAccountKey(input.email));
+      if (!trusted) await limiter.reset(loginAccountKey(input.email));
       if (previousSessionId) await deps.sessions.invalidate(previousSessionId);
       if (found.isAdmin) await deps.audit?.record({ user: found, ip: client.ip }, { action: 'admin.sign_in' });
       await deps.trail?.recordSignIn(found, client.ip);
       return {
         user: found,
-        knownDevice: devices.remember(found, client.cookie),
+        knownDevice: await devices.remember(found, client, device),
         ...(await deps.sessions.create(found.id, input.rememberMe ?? false)),
       };
     },
@@ -146,7 +150,7 @@ export function createAccountService(deps: Deps) {
      * strangers' failed logins never stop a signed-in owner. The new password
      * re-keys known devices, so this browser is remembered anew.
      */
-    async changePassword(userId: number, sessionId: string, input: ChangePasswordInput, client: Pick<Client, 'cookie'> = {}) {
+    async changePassword(userId: number, sessionId: string, input: ChangePasswordInput, client: Client) {
       const user = await deps.users.findById(userId);
       if (!user) fail('UNAUTHORIZED', 'Authentication required');
       const key = `password:session:${sessionId}`;
@@ -164,7 +168,8 @@ export function createAccountService(deps: Deps) {
         // A reset link sent before the change must not undo it.
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
       });
-      return { message: PASSWORD_CHANGED, knownDevice: devices.remember({ id: userId, passwordHash }, client.cookie) };
+      await devices.forgetAll(userId);
+      return { message: PASSWORD_CHANGED, knownDevice: await devices.remember({ id: userId, passwordHash }, client) };
     },
 
     /** Same answer whether or not the account exists; limited per e-mail address and per client address. */
@@ -218,7 +223,8 @@ export function createAccountService(deps: Deps) {
         await unlock(user.email);
         await deps.trail?.record(user, client.ip, 'account.password_reset');
       }
-      return { message: PASSWORD_RESET_DONE, knownDevice: devices.remember({ id: row.userId, passwordHash }, client.cookie) };
+      await devices.forgetAll(row.userId);
+      return { message: PASSWORD_RESET_DONE, knownDevice: await devices.remember({ id: row.userId, passwordHash }, client) };
     },
   };
 }
