@@ -73,27 +73,37 @@ export const USER_KEYS = [
   'username',
 ];
 
-/** The token of the newest verification link the outbox holds for `address`, waiting a little for the mail to be written. */
-export async function outboxVerificationToken(t: TestApp, address: string): Promise<string> {
+/** The messages the outbox holds for `address`, oldest first, decoded enough to read their text and links. */
+export function outboxMailTo(t: TestApp, address: string): string[] {
   const dir = path.join(t.config.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
   const to = new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi');
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => unfolded(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .filter((text) => to.test(text));
+}
+
+/** The newest message to `address` holding `text`, waiting a little for the mail to be written. */
+export async function outboxMessage(t: TestApp, address: string, text: string): Promise<string> {
   for (let tries = 0; tries < 50; tries++) {
-    const mails = fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .sort()
-          .map((f) => unfolded(fs.readFileSync(path.join(dir, f), 'utf8')))
-          .filter((text) => to.test(text) && text.includes(LINKS.verification))
-      : [];
-    const newest = mails.at(-1);
-    if (newest) return new URL(extractLink(newest, LINKS.verification)).searchParams.get('token')!;
+    const newest = outboxMailTo(t, address)
+      .filter((mail) => mail.includes(text))
+      .at(-1);
+    if (newest) return newest;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no verification e-mail to ${address} in the outbox`);
+  throw new Error(`no e-mail to ${address} with ${text} in the outbox`);
 }
+
+/** The link starting with `link` in the newest message to `address` that holds one. */
+export const outboxLink = async (t: TestApp, address: string, link: string): Promise<string> =>
+  extractLink(await outboxMessage(t, address, link), link);
 
 /** Opens the verification link the outbox holds for `address`, as its owner would. */
 export async function verifyThroughOutbox(t: TestApp, address: string): Promise<void> {
-  const res = await post(t, '/api/verify-email', { token: await outboxVerificationToken(t, address) });
+  const token = new URL(await outboxLink(t, address, LINKS.verification)).searchParams.get('token');
+  const res = await post(t, '/api/verify-email', { token });
   if (res.status !== 200) throw new Error(`verify ${address}: ${res.status} ${await res.text()}`);
 }

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { teams, users } from '../../../../db/schema';
-import { LINKS, extractLink, unfolded } from '../../../../tests/support/smtp-sink';
+import { LINKS, extractLink } from '../../../../tests/support/smtp-sink';
 import { errorDetails } from '../../errors';
 import type { TestApp } from '../../test-app';
-import { registerUser } from '../../test-http';
+import { outboxMailTo, registerUser } from '../../test-http';
 
 /** Stands in for the admin console and team billing, which set a team's status in production. */
 export async function setTeamStatus(t: TestApp, teamId: number, subscriptionStatus: 'active' | 'suspended' | 'inactive') {
@@ -15,14 +13,7 @@ export async function setTeamStatus(t: TestApp, teamId: number, subscriptionStat
 
 /** The invitations the outbox holds for `address`, decoded enough to read their text and link. */
 export function outboxInvitationsTo(t: TestApp, address: string): string[] {
-  const dir = path.join(t.config.dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    .filter((raw) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw))
-    .map(unfolded)
-    .filter((text) => text.includes(LINKS.invitation));
+  return outboxMailTo(t, address).filter((text) => text.includes(LINKS.invitation));
 }
 
 /** The token of the invitation link in a message. */
