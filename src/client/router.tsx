@@ -16,6 +16,7 @@ import { settingsRoute } from './routes/settings';
 import { subscribeRoute } from './routes/subscribe';
 import { successRoute } from './routes/success';
 import { teamRoute } from './routes/team';
+import { verifyEmailRoute } from './routes/verify-email';
 
 /** How long a page may take to load before its spinner shows. */
 export const PENDING_MS = 150;
@@ -27,6 +28,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   acceptInvitationRoute,
+  verifyEmailRoute,
   authedLayout.addChildren([subscribeRoute, successRoute, settingsRoute, teamRoute, adminRoute, subscribedLayout.addChildren([chatRoute])]),
 ]);
 

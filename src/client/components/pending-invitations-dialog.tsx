@@ -2,7 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, X } from 'lucide-react';
 import { useState } from 'react';
+import { VERIFICATION_MESSAGES } from '~/shared/schemas/auth';
+import { useSignedInUser } from '../lib/use-signed-in-user';
 import { useAcceptInvitation, useDeclineInvitation } from '../lib/team';
+import { useResendVerification } from '../lib/verification';
 import { daysLeftLabel, invitationDaysLeft, isInvitationUrgent } from '../lib/team-display';
 import { trpc } from '../lib/trpc';
 import { Button, buttonClasses } from './button';
@@ -18,6 +21,9 @@ export function PendingInvitationsDialog() {
   const [dismissed, setDismissed] = useState(false);
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
+  const resend = useResendVerification();
+  // The server accepts from this list only for a verified address; the e-mailed link works regardless.
+  const verified = useSignedInUser().emailVerified;
 
   const waiting = (pending.data ?? []).filter((i) => !declined.has(i.id));
   const current = waiting[0];
@@ -58,6 +64,14 @@ export function PendingInvitationsDialog() {
           <p className="mt-3">
             <Badge tone={isInvitationUrgent(days) ? 'red' : 'neutral'}>{daysLeftLabel(days)}</Badge>
           </p>
+          {!verified && (
+            <div className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+              <p>{VERIFICATION_MESSAGES.invitationsNeedVerifiedAddress}</p>
+              <Button variant="link" className="mt-1 text-amber-900" loading={resend.isPending} onClick={() => resend.mutate()}>
+                Resend verification email
+              </Button>
+            </div>
+          )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button
               variant="outline"
@@ -67,7 +81,12 @@ export function PendingInvitationsDialog() {
             >
               Decline
             </Button>
-            <Button variant="brand" loading={accept.isPending} disabled={busy} onClick={() => accept.mutate({ token: current.token })}>
+            <Button
+              variant="brand"
+              loading={accept.isPending}
+              disabled={busy || !verified}
+              onClick={() => accept.mutate({ token: current.token })}
+            >
               Accept
             </Button>
           </div>

@@ -29,6 +29,8 @@ export const ADMIN_TOASTS = {
   inviteFailed: 'Failed to send invitation',
   resendFailed: 'Failed to resend invitation',
   teamStatusFailed: 'Failed to update subscription status',
+  resetSent: 'Password reset sent',
+  resetFailed: 'Failed to send password reset',
 } as const;
 
 export const FAILURE_FALLBACK = 'Please try again';
@@ -194,6 +196,19 @@ export function useGiftSubscription() {
       await refreshAdminData(queryClient);
     },
     onError: failed(ADMIN_TOASTS.giftFailed, { describe: false }),
+  });
+}
+
+/** The server says where the link went: the account's address, or the one an admin replaced. */
+export function useSendPasswordReset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...trpc.admin.users.sendPasswordReset.mutationOptions(),
+    onSuccess: async ({ message }) => {
+      toast({ title: ADMIN_TOASTS.resetSent, description: message, variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.audit.pathKey() });
+    },
+    onError: failed(ADMIN_TOASTS.resetFailed),
   });
 }
 

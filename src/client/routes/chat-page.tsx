@@ -6,6 +6,7 @@ import { Info, Menu, Pin } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Conversation, ConversationPage, ConversationWithMessages, Message } from '~/shared/schemas/chat';
 import { Button } from '../components/button';
+import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { ChatSidebar } from '../components/chat/chat-sidebar';
 import { Composer } from '../components/chat/composer';
 import { EditorLabel } from '../components/chat/editor-label';
@@ -376,6 +377,7 @@ function ChatPage() {
 
       <main className="flex min-w-0 flex-1 flex-col">
         <h1 className="sr-only">Chat</h1>
+        <VerifyEmailBanner />
         <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200 px-2 sm:px-4">
           <Button
             variant="ghost"

@@ -8,6 +8,7 @@ import type { PublicUser } from '~/shared/types';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Card, statusTone } from '../components/card';
 import { SiteHeader } from '../components/site-header';
+import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { Spinner } from '../components/spinner';
 import { serverMessage } from '../lib/errors';
 import { formatLongDate } from '../lib/format';
@@ -92,6 +93,7 @@ function SuccessPage() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SiteHeader />
+      <VerifyEmailBanner />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10 sm:px-6 sm:py-16">
         {phase === 'loading' && <Pending title="Loading your account" text="One moment." />}
         {phase === 'activating' && <Pending title="Activating your subscription" text={CHECKING[arrival]} />}

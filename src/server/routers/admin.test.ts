@@ -178,17 +178,27 @@ describe('the audit row of each action', () => {
     });
 
     t.clock.advance(HOUR_MS);
-    const update = await one(() =>
+    // A new address also writes the notice to the old one, linked to the change.
+    const [update, notice, ...more] = await auditRowsWrittenBy(t, () =>
       api().admin.users.update({ id: quinnId, username: 'quinn', email: 'quinn@wire.example', subscriptionPlan: 'Basic', isAdmin: false }),
     );
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({
+      ...at('2026-03-02T10:00:00.000Z'),
+      action: 'user.email_change_notice',
+      targetId: quinnId,
+      relatedId: update!.id,
+      changes: { noticeSentTo: { before: null, after: 'quinn@news.example' } },
+    });
     expect(update).toMatchObject({
       ...at('2026-03-02T10:00:00.000Z'),
       action: 'user.update',
       targetId: quinnId,
       targetLabel: 'quinn <quinn@wire.example>',
     });
-    expect(update.changes).toEqual({
+    expect(update!.changes).toEqual({
       email: { before: 'quinn@news.example', after: 'quinn@wire.example' },
+      sessions: { before: 'active', after: 'ended' },
       subscriptionPlan: { before: null, after: 'Basic' },
     });
 

@@ -1,12 +1,13 @@
-import { Gift, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { Gift, KeyRound, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { planDisplayName } from '~/shared/plan';
 import type { AdminUser } from '~/shared/schemas/admin';
-import { canGift, statusLabel, useGiftSubscription } from '../../lib/admin';
+import { canGift, statusLabel, useGiftSubscription, useSendPasswordReset } from '../../lib/admin';
 import { Badge, statusTone } from '../card';
 import { IconAction } from './icon-action';
 
 export function UserRow({ user, onEdit, onDelete }: { user: AdminUser; onEdit: () => void; onDelete: () => void }) {
   const gift = useGiftSubscription();
+  const reset = useSendPasswordReset();
   const status = statusLabel(user.subscriptionStatus);
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-3">
@@ -24,6 +25,7 @@ export function UserRow({ user, onEdit, onDelete }: { user: AdminUser; onEdit: (
         <p className="mt-1.5 flex flex-wrap gap-1.5">
           <Badge tone={statusTone(status)}>{status}</Badge>
           {user.subscriptionPlan && <Badge>{planDisplayName(user.subscriptionPlan)}</Badge>}
+          {!user.emailVerified && <Badge tone="amber">Unverified email</Badge>}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
@@ -32,6 +34,9 @@ export function UserRow({ user, onEdit, onDelete }: { user: AdminUser; onEdit: (
             <Gift aria-hidden="true" className="size-4" />
           </IconAction>
         )}
+        <IconAction title="Send password reset" pending={reset.isPending} onClick={() => reset.mutate({ id: user.id })}>
+          <KeyRound aria-hidden="true" className="size-4" />
+        </IconAction>
         <IconAction title="Edit user" onClick={onEdit}>
           <Pencil aria-hidden="true" className="size-4" />
         </IconAction>

@@ -180,7 +180,7 @@ export function createAdminUserService(deps: Deps) {
             .returning();
           const changes = changedFields(before, after!, AUDITED_USER_FIELDS);
           if (readdressed) {
-            changes.emailVerified = { before: before.emailVerifiedAt != null, after: false };
+            if (before.emailVerifiedAt) changes.emailVerified = { before: true, after: false };
             changes.sessions = { before: 'active', after: 'ended' };
             // Whoever holds the account's sessions or links may not be its owner any more.
             await tx.delete(sessions).where(eq(sessions.userId, id));

@@ -1,0 +1,25 @@
+import { MailWarning } from 'lucide-react';
+import { VERIFICATION_MESSAGES } from '~/shared/schemas/auth';
+import { useResendVerification } from '../lib/verification';
+import { useSignedInUser } from '../lib/use-signed-in-user';
+import { Button } from './button';
+
+/** Shown on every signed-in page until the account's address is verified. */
+export function VerifyEmailBanner() {
+  const user = useSignedInUser();
+  const resend = useResendVerification();
+  if (user.emailVerified) return null;
+  return (
+    <div role="region" aria-label="Email verification" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1">
+        <MailWarning aria-hidden="true" className="size-4 shrink-0" />
+        <p className="min-w-0 flex-1">
+          {VERIFICATION_MESSAGES.banner} <span className="text-amber-800">({user.email})</span>
+        </p>
+        <Button variant="outline" size="sm" loading={resend.isPending} onClick={() => resend.mutate()}>
+          Resend verification email
+        </Button>
+      </div>
+    </div>
+  );
+}
