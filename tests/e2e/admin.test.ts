@@ -1,7 +1,7 @@
-import { LINKS } from '../support/smtp-sink';
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LINKS } from '../support/smtp-sink';
 import { appOrigin, currentUserOf, hides, newAccount, newPage, registerByApi, shows, signedInPage } from './support/browser';
 import {
   ADMIN,

@@ -1,6 +1,6 @@
-import { LINKS } from '../support/smtp-sink';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LINKS } from '../support/smtp-sink';
 import { ADMIN, ADMIN_ENV, confirmNamed, dialogNamed, rowWith, teamsList, usersList } from './support/admin';
 import { expectAccessible, lesserViolations } from './support/axe';
 import { appOrigin, DESKTOP, hides, loginByApi, newAccount, PHONE, registerByApi, shows, type Account } from './support/browser';

@@ -1,9 +1,9 @@
-import { LINKS } from '../support/smtp-sink';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LINKS } from '../support/smtp-sink';
 import type { PublicUser } from '../../src/shared/types';
 import { ADMIN, ADMIN_ENV, auditList, teamsList, usersList } from './support/admin';
 import { appOrigin, hides, loginByApi, newPage, registerByApi, shows, type Account } from './support/browser';

@@ -1,10 +1,11 @@
-import { LINKS } from '../support/smtp-sink';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/shared/limits';
+import { VERIFICATION_MESSAGES } from '../../src/shared/schemas/auth';
+import { LINKS, extractLink } from '../support/smtp-sink';
 import { currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import {
@@ -142,6 +143,9 @@ describe('team: from invitation e-mail to the editor', () => {
     await shows(composer(guest.page));
 
     const joined = await currentUser(guest.context);
+    // The invitation link proved the mailbox: the new member's address is verified, and no banner asks for it.
+    expect(joined.emailVerified).toBe(true);
+    await hides(guest.page.getByRole('region', { name: 'Email verification' }));
     expect(joined.subscriptionStatus).toBe('inactive');
     expect(joined.teamId).toBe((await teamByApi(owner.context, suite.server.url)).id);
     // The server lets the member edit on the team's subscription alone.
@@ -366,10 +370,19 @@ describe('team: members', () => {
     await inviteByApi(first.owner.context, suite.server.url, invitee.account.email);
     await inviteByApi(second.owner.context, suite.server.url, invitee.account.email);
 
+    // Until the address is verified the list says how to join, and Accept waits.
     await invitee.page.goto('/subscribe');
     const dialog = invitee.page.getByRole('dialog', { name: 'Team Invitation' });
+    await shows(dialog.getByText(VERIFICATION_MESSAGES.invitationsNeedVerifiedAddress));
+    expect(await dialog.getByRole('button', { name: 'Accept' }).isDisabled()).toBe(true);
+    const verification = await suite.server.smtp.waitFor(invitee.account.email, 0, LINKS.verification);
+    await invitee.page.goto(extractLink(verification.raw, LINKS.verification));
+    await shows(invitee.page.getByRole('heading', { name: 'Email Verified' }));
+
+    await invitee.page.goto('/subscribe');
     await shows(dialog);
     await shows(dialog.getByText('Invitation 1 of 2'));
+    await hides(dialog.getByText(VERIFICATION_MESSAGES.invitationsNeedVerifiedAddress));
     await shot(invitee.page, 'pending-invitations');
     const firstTeam = (await dialog.getByText('Morning Post').count()) > 0 ? 'Morning Post' : 'Valley Courier';
     const nextTeam = firstTeam === 'Morning Post' ? 'Valley Courier' : 'Morning Post';
