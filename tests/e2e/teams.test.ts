@@ -145,7 +145,7 @@ describe('team: from invitation e-mail to the editor', () => {
     const joined = await currentUser(guest.context);
     // The invitation link proved the mailbox: the new member's address is verified, and no banner asks for it.
     expect(joined.emailVerified).toBe(true);
-    await hides(guest.page.getByRole('region', { name: 'Email verification' }));
+    await hides(guest.page.getByRole('region', { name: 'Address verification' }));
     expect(joined.subscriptionStatus).toBe('inactive');
     expect(joined.teamId).toBe((await teamByApi(owner.context, suite.server.url)).id);
     // The server lets the member edit on the team's subscription alone.

@@ -21,7 +21,7 @@ describe('verifying an address', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/subscribe');
 
-    const banner = page.getByRole('region', { name: 'Email verification' });
+    const banner = page.getByRole('region', { name: 'Address verification' });
     await shows(banner.getByText(VERIFICATION_MESSAGES.banner));
     await banner.getByRole('button', { name: 'Resend verification email' }).click();
     await shows(toasts(page).getByText('Verification email sent', { exact: true }));
@@ -36,7 +36,7 @@ describe('verifying an address', () => {
 
     await page.goto('/subscribe');
     await shows(page.getByRole('heading', { name: 'Upgrade to Professional' }));
-    await hides(page.getByRole('region', { name: 'Email verification' }));
+    await hides(page.getByRole('region', { name: 'Address verification' }));
     await context.close();
   });
 

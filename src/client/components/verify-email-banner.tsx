@@ -10,7 +10,7 @@ export function VerifyEmailBanner() {
   const resend = useResendVerification();
   if (user.emailVerified) return null;
   return (
-    <div role="region" aria-label="Email verification" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+    <section aria-label="Address verification" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1">
         <MailWarning aria-hidden="true" className="size-4 shrink-0" />
         <p className="min-w-0 flex-1">
@@ -20,6 +20,6 @@ export function VerifyEmailBanner() {
           Resend verification email
         </Button>
       </div>
-    </div>
+    </section>
   );
 }
