@@ -23,7 +23,7 @@ describe('verifying an address', () => {
 
     const banner = page.getByRole('region', { name: 'Address verification' });
     await shows(banner.getByText(VERIFICATION_MESSAGES.banner));
-    await banner.getByRole('button', { name: 'Resend verification email' }).click();
+    await banner.getByRole('button', { name: 'Get a new link' }).click();
     await shows(toasts(page).getByText('Verification email sent', { exact: true }));
 
     // The first link still works beside the re-sent one.

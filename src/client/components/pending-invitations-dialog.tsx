@@ -68,7 +68,7 @@ export function PendingInvitationsDialog() {
             <div className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
               <p>{VERIFICATION_MESSAGES.invitationsNeedVerifiedAddress}</p>
               <Button variant="link" className="mt-1 text-amber-900" loading={resend.isPending} onClick={() => resend.mutate()}>
-                Resend verification email
+                Get a new link
               </Button>
             </div>
           )}

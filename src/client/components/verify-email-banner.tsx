@@ -17,7 +17,7 @@ export function VerifyEmailBanner() {
           {VERIFICATION_MESSAGES.banner} <span className="text-amber-800">({user.email})</span>
         </p>
         <Button variant="outline" size="sm" loading={resend.isPending} onClick={() => resend.mutate()}>
-          Resend verification email
+          Get a new link
         </Button>
       </div>
     </section>

@@ -87,7 +87,7 @@ function ResendButton() {
   const resend = useResendVerification();
   return (
     <Button size="lg" className="mt-6 w-full" loading={resend.isPending} onClick={() => resend.mutate()}>
-      Send a new link
+      Get a new link
     </Button>
   );
 }
