@@ -450,7 +450,7 @@ describe('admin console', () => {
       .readFileSync((await download.path())!, 'utf8')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes');
+    expect(lines[0]).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(',admin.sign_in,'))).toBe(true);
 
