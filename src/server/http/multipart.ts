@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { Worker } from 'node:worker_threads';
 import busboy from 'busboy';
 import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads';
 import { fail } from '../errors';
@@ -30,11 +28,83 @@ const thrown = (run: () => never): unknown => {
   }
 };
 
+/** What the worker (multipart-worker.mjs) posts about an upload. */
+type WorkerMessage =
+  | { type: 'ack'; id: number; bytes: number }
+  | { type: 'result'; id: number; ok: true; filename: string; sizeBytes: number }
+  | { type: 'result'; id: number; ok: false; error: 'too-large' | 'no-file' | 'aborted' };
+type WorkerResult = Extract<WorkerMessage, { type: 'result' }>;
+
+interface UploadInWorker {
+  consumed(bytes: number): void;
+  /** The worker no longer writes the file: it answered, or it died. */
+  ended(result: WorkerResult | Error): void;
+}
+
+interface MultipartWorker {
+  worker: Worker;
+  uploads: Map<number, UploadInWorker>;
+}
+
+const WORKER_URL = new URL('./multipart-worker.mjs', import.meta.url);
+/** Worker threads reading bodies; each reads many at once (its work is mostly waiting for chunks and the disk). */
+export const MULTIPART_WORKERS = 2;
+/** Body bytes handed to a worker and not yet consumed; past it the request thread stops reading that body until the worker catches up. */
+const IN_FLIGHT_BYTES = 1024 * 1024;
+/** busboy's state is small; its chunks live outside the heap, in flight at most IN_FLIGHT_BYTES per upload. */
+const WORKER_HEAP_MB = 64;
+
+const workers: MultipartWorker[] = [];
+let nextUploadId = 1;
+
+function spawnWorker(): MultipartWorker {
+  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const w: MultipartWorker = { worker, uploads: new Map() };
+  let failure: Error | undefined;
+  worker.unref();
+  worker.on('message', (m: WorkerMessage) => {
+    const upload = w.uploads.get(m.id);
+    if (!upload) return;
+    if (m.type === 'ack') return upload.consumed(m.bytes);
+    w.uploads.delete(m.id);
+    if (w.uploads.size === 0) worker.unref();
+    upload.ended(m);
+  });
+  worker.on('error', (e) => {
+    failure = e;
+  });
+  worker.on('exit', (code) => {
+    const at = workers.indexOf(w);
+    if (at >= 0) workers.splice(at, 1);
+    const error = failure ?? new Error(`the multipart worker exited with code ${code}`);
+    for (const upload of w.uploads.values()) upload.ended(error);
+    w.uploads.clear();
+  });
+  workers.push(w);
+  return w;
+}
+
+/** The worker with the fewest uploads, or a new one while one is busy and fewer than MULTIPART_WORKERS run. */
+function workerForUpload(): MultipartWorker {
+  let best = workers[0];
+  for (const w of workers) if (w.uploads.size < best!.uploads.size) best = w;
+  if (!best || (best.uploads.size > 0 && workers.length < MULTIPART_WORKERS)) return spawnWorker();
+  return best;
+}
+
+/** Ends the workers (graceful shutdown, tests); uploads they were reading fail, and the next upload starts a new one. */
+export async function stopMultipartWorkers(): Promise<void> {
+  await Promise.allSettled(workers.splice(0).map((w) => w.worker.terminate()));
+}
+
 /**
  * Streams a multipart/form-data request and writes the one file in `field` to a
  * temporary file, refusing with 413 as soon as it (or the whole body) passes the
  * limit. Every stream's error ends in a 400 or 413: a truncated, malformed or
  * aborted body never escapes as an unhandled error.
+ *
+ * busboy and the file's writes run in a worker thread: this thread only hands it the
+ * body's chunks, so a large upload does not hold up other requests while it is parsed.
  */
 export function readMultipartFile(request: Request, maxBytes: number, field = UPLOAD_FIELD): Promise<ReceivedFile> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -43,80 +113,73 @@ export function readMultipartFile(request: Request, maxBytes: number, field = UP
   if (Number(request.headers.get('content-length') ?? 0) > maxBody) tooLarge(maxBytes);
 
   return new Promise<ReceivedFile>((resolve, reject) => {
-    let parser: busboy.Busboy;
+    // busboy signals `limit` on reaching fileSize, so a file of exactly maxBytes needs one byte more.
+    const limits = { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 };
     try {
-      parser = busboy({
-        headers: { 'content-type': contentType },
-        defParamCharset: 'utf8',
-        // busboy signals `limit` on reaching fileSize, so a file of exactly maxBytes needs one byte more.
-        limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
-      });
+      // Only its reading of the content type (a boundary is needed), so a header busboy refuses is answered unread.
+      busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits });
     } catch {
       return badRequest(UPLOAD_MESSAGES.noFile);
     }
-    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
+    const body = (request.body as ReadableStream<Uint8Array>).getReader();
     const target = temporaryUpload();
-    let out: fs.WriteStream | undefined;
-    let received: Omit<ReceivedFile, 'dispose'> | undefined;
-    let written: Promise<void> | undefined;
+    const id = nextUploadId++;
+    const w = workerForUpload();
     let done = false;
+    let workerEnded = false;
+    let inFlight = 0;
+    let readOn: (() => void) | undefined;
 
     const stop = (error: unknown) => {
       if (done) return;
       done = true;
-      source.unpipe(parser);
-      source.destroy();
-      parser.removeAllListeners('file');
-      out?.destroy();
-      void target.dispose();
+      body.cancel().catch(() => {});
+      readOn?.();
       reject(error);
+      // The file goes once the worker has let go of it, or it could write it again after its removal.
+      if (workerEnded) void target.dispose();
+      else w.worker.postMessage({ type: 'abort', id });
     };
 
-    let bodyBytes = 0;
-    source.on('data', (chunk: Uint8Array) => {
-      bodyBytes += chunk.byteLength;
-      if (bodyBytes > maxBody) stop(thrown(() => tooLarge(maxBytes)));
+    w.uploads.set(id, {
+      consumed(bytes) {
+        inFlight -= bytes;
+        if (inFlight >= IN_FLIGHT_BYTES || !readOn) return;
+        const next = readOn;
+        readOn = undefined;
+        next();
+      },
+      ended(result) {
+        workerEnded = true;
+        if (done) return void target.dispose();
+        if (result instanceof Error) return stop(result);
+        if (!result.ok) return stop(thrown(() => (result.error === 'too-large' ? tooLarge(maxBytes) : badRequest(UPLOAD_MESSAGES.noFile))));
+        done = true;
+        resolve({ filename: cleanFilename(result.filename), path: target.path, sizeBytes: result.sizeBytes, dispose: target.dispose });
+      },
     });
-    source.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
+    w.worker.ref();
+    w.worker.postMessage({ type: 'start', id, contentType, path: target.path, field, limits });
 
-    parser.on('file', (name, stream, info) => {
-      stream.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
-      if (name !== field || out) {
-        stream.resume();
-        return;
-      }
-      const file = fs.createWriteStream(target.path, { mode: 0o600 });
-      out = file;
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-      });
-      stream.on('limit', () => stop(thrown(() => tooLarge(maxBytes))));
-      written = new Promise<void>((resolveWrite, rejectWrite) => {
-        file.on('error', rejectWrite);
-        file.on('finish', resolveWrite);
-      });
-      written.catch(() => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
-      stream.on('end', () => {
-        if (!done && !stream.truncated) received = { filename: cleanFilename(info.filename ?? ''), path: target.path, sizeBytes: size };
-      });
-      stream.pipe(file);
-    });
-    parser.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
-    parser.on('close', () => {
-      if (done) return;
-      if (!received || !written) return stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile)));
-      const file = received;
-      written.then(
-        () => {
+    void (async () => {
+      let bodyBytes = 0;
+      try {
+        for (;;) {
+          const chunk = await body.read();
           if (done) return;
-          done = true;
-          resolve({ ...file, dispose: target.dispose });
-        },
-        () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))),
-      );
-    });
-    source.pipe(parser);
+          if (chunk.done) return w.worker.postMessage({ type: 'end', id });
+          bodyBytes += chunk.value.byteLength;
+          if (bodyBytes > maxBody) return stop(thrown(() => tooLarge(maxBytes)));
+          // A copy of its own to transfer: the chunk may share its memory with the connection's other bytes.
+          const own = new Uint8Array(chunk.value).buffer;
+          inFlight += own.byteLength;
+          w.worker.postMessage({ type: 'chunk', id, chunk: own }, [own]);
+          if (inFlight >= IN_FLIGHT_BYTES) await new Promise<void>((resume) => (readOn = resume));
+        }
+      } catch {
+        stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile)));
+      }
+    })();
   });
 }
 
