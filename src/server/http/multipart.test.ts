@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { loadConfig } from '../config';
 import { stopEditor } from '../editor';
 import { startServer } from '../server';
 import { SESSION_COOKIE } from '../services/auth/sessions';
+import type { ReceivedFile } from '../services/documents/upload-file';
 import { MULTIPART_WORKERS, readMultipartFile, stopMultipartWorkers } from './multipart';
 
 // The temporary files uploads are written to, so a test can see that each is removed.
@@ -157,6 +159,83 @@ describe('readMultipartFile, with busboy and the file in a worker thread', () =>
     const next = await readMultipartFile(requestOf([Buffer.concat([partHead('next.bin'), file, closing])]), 2 * MB);
     expect(fs.readFileSync(next.path).equals(file)).toBe(true);
     await next.dispose();
+  });
+});
+
+/**
+ * A bare Node server whose requests are read by readMultipartFile straight from the connection, as
+ * the app's upload route does; `read` resolves with what the first request's read came to.
+ */
+async function connectionReader(maxBytes: number) {
+  let settle!: (outcome: PromiseSettledResult<ReceivedFile>) => void;
+  const read = new Promise<PromiseSettledResult<ReceivedFile>>((resolve) => (settle = resolve));
+  const server = http.createServer((incoming, res) => {
+    const request = new Request('http://copydesk.test/api/files/upload', {
+      method: 'POST',
+      headers: { 'content-type': incoming.headers['content-type'] ?? '' },
+    });
+    readMultipartFile(request, maxBytes, { incoming }).then(
+      (value) => {
+        settle({ status: 'fulfilled', value });
+        res.end('read');
+      },
+      (reason: unknown) => {
+        settle({ status: 'rejected', reason });
+        res.end('refused');
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return { port, read, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('readMultipartFile, straight from the connection', () => {
+  it('writes every byte of a file larger than the hand-off window', async () => {
+    const reader = await connectionReader(20 * MB);
+    const file = randomBytes(5 * MB + 3);
+    const body = Buffer.concat([partHead('long.bin'), file, closing]);
+    const answer = await fetch(`http://127.0.0.1:${reader.port}/`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body,
+    });
+    expect(await answer.text()).toBe('read');
+    const outcome = await reader.read;
+    expect(outcome.status).toBe('fulfilled');
+    const received = (outcome as PromiseFulfilledResult<ReceivedFile>).value;
+    expect(received).toMatchObject({ filename: 'long.bin', sizeBytes: file.length });
+    expect(fs.readFileSync(received.path).equals(file)).toBe(true);
+    await received.dispose();
+    await reader.close();
+  });
+
+  it('refuses a streamed file past the limit with 413, and a connection cut mid-file with 400, removing both files', async () => {
+    const before = created.length;
+    const over = await connectionReader(MB);
+    await fetch(`http://127.0.0.1:${over.port}/`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: Buffer.concat([partHead('big.bin'), randomBytes(MB + 1), closing]),
+    });
+    expect(await over.read).toMatchObject({
+      status: 'rejected',
+      reason: { code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge(1) },
+    });
+    await over.close();
+
+    const cut = await connectionReader(20 * MB);
+    const socket = net.connect(cut.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${4 * MB}\r\n\r\n`,
+    );
+    socket.write(Buffer.concat([partHead('cut.bin'), randomBytes(2 * MB)]));
+    await vi.waitFor(() => expect(fs.statSync(created[before + 1] ?? '', { throwIfNoEntry: false })?.size ?? 0).toBeGreaterThan(MB));
+    socket.destroy();
+    expect(await cut.read).toMatchObject({ status: 'rejected', reason: { code: 'BAD_REQUEST', message: UPLOAD_MESSAGES.noFile } });
+    await cut.close();
+    for (const file of created.slice(before)) await gone(file);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import busboy from 'busboy';
 import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads';
@@ -97,6 +98,85 @@ export async function stopMultipartWorkers(): Promise<void> {
   await Promise.allSettled(workers.splice(0).map((w) => w.worker.terminate()));
 }
 
+interface BodyHandlers {
+  /** `owned`: the chunk's memory is its own alone, so it may be transferred as it is. */
+  chunk(bytes: Uint8Array, owned: boolean): void;
+  end(): void;
+  fail(): void;
+}
+
+interface BodyFlow {
+  pause(): void;
+  resume(): void;
+  /** Reads no more; what is left of the body is the server's to drain or close after the answer. */
+  stop(): void;
+}
+
+/**
+ * The body straight from the connection: the HTTP parser hands each chunk over in memory of its
+ * own, so it goes to the worker without a copy, and without the two web streams the Request's body
+ * passes it through (each copying or queueing every chunk on this thread).
+ */
+function flowFromIncoming(incoming: IncomingMessage, on: BodyHandlers): BodyFlow {
+  const data = (chunk: Buffer) => on.chunk(chunk, chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength);
+  const close = () => {
+    if (!incoming.readableEnded) on.fail();
+  };
+  incoming.on('data', data);
+  incoming.on('end', on.end);
+  incoming.on('error', on.fail);
+  incoming.on('close', close);
+  return {
+    pause: () => incoming.pause(),
+    resume: () => incoming.resume(),
+    stop() {
+      incoming.off('data', data);
+      incoming.off('end', on.end);
+      incoming.off('error', on.fail);
+      incoming.off('close', close);
+      incoming.pause();
+    },
+  };
+}
+
+/** The Request's own body (app.request in tests, or a connection already read from). */
+function flowFromStream(body: ReadableStream<Uint8Array>, on: BodyHandlers): BodyFlow {
+  const reader = body.getReader();
+  let stopped = false;
+  let pausing = false;
+  let paused: (() => void) | undefined;
+  const resume = () => {
+    pausing = false;
+    const go = paused;
+    paused = undefined;
+    go?.();
+  };
+  void (async () => {
+    try {
+      for (;;) {
+        if (pausing) await new Promise<void>((go) => (paused = go));
+        const chunk = await reader.read();
+        if (stopped) return;
+        if (chunk.done) return on.end();
+        on.chunk(chunk.value, false);
+      }
+    } catch {
+      if (!stopped) on.fail();
+    }
+  })();
+  return {
+    pause: () => {
+      pausing = true;
+    },
+    resume,
+    stop() {
+      stopped = true;
+      reader.cancel().catch(() => {});
+      resume();
+    },
+  };
+}
+
 /**
  * Streams a multipart/form-data request and writes the one file in `field` to a
  * temporary file, refusing with 413 as soon as it (or the whole body) passes the
@@ -105,10 +185,18 @@ export async function stopMultipartWorkers(): Promise<void> {
  *
  * busboy and the file's writes run in a worker thread: this thread only hands it the
  * body's chunks, so a large upload does not hold up other requests while it is parsed.
+ * `incoming`, the request's connection when it has one, is read directly.
  */
-export function readMultipartFile(request: Request, maxBytes: number, field = UPLOAD_FIELD): Promise<ReceivedFile> {
+export function readMultipartFile(
+  request: Request,
+  maxBytes: number,
+  o: { incoming?: IncomingMessage; field?: string } = {},
+): Promise<ReceivedFile> {
+  const field = o.field ?? UPLOAD_FIELD;
+  // Whether the connection is still unread, before the Request's body (a stream reading it) is touched.
+  const incoming = o.incoming && !o.incoming.readableDidRead && !o.incoming.destroyed ? o.incoming : undefined;
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) badRequest(UPLOAD_MESSAGES.noFile);
+  if (!/^multipart\/form-data\b/i.test(contentType) || !(incoming || request.body)) badRequest(UPLOAD_MESSAGES.noFile);
   const maxBody = maxBytes + DOCUMENT_LIMITS.multipartOverheadBytes;
   if (Number(request.headers.get('content-length') ?? 0) > maxBody) tooLarge(maxBytes);
 
@@ -121,20 +209,19 @@ export function readMultipartFile(request: Request, maxBytes: number, field = UP
     } catch {
       return badRequest(UPLOAD_MESSAGES.noFile);
     }
-    const body = (request.body as ReadableStream<Uint8Array>).getReader();
     const target = temporaryUpload();
     const id = nextUploadId++;
     const w = workerForUpload();
     let done = false;
     let workerEnded = false;
     let inFlight = 0;
-    let readOn: (() => void) | undefined;
+    let bodyBytes = 0;
+    let paused = false;
 
     const stop = (error: unknown) => {
       if (done) return;
       done = true;
-      body.cancel().catch(() => {});
-      readOn?.();
+      flow.stop();
       reject(error);
       // The file goes once the worker has let go of it, or it could write it again after its removal.
       if (workerEnded) void target.dispose();
@@ -144,10 +231,9 @@ export function readMultipartFile(request: Request, maxBytes: number, field = UP
     w.uploads.set(id, {
       consumed(bytes) {
         inFlight -= bytes;
-        if (inFlight >= IN_FLIGHT_BYTES || !readOn) return;
-        const next = readOn;
-        readOn = undefined;
-        next();
+        if (!paused || inFlight >= IN_FLIGHT_BYTES || done) return;
+        paused = false;
+        flow.resume();
       },
       ended(result) {
         workerEnded = true;
@@ -161,27 +247,29 @@ export function readMultipartFile(request: Request, maxBytes: number, field = UP
     w.worker.ref();
     w.worker.postMessage({ type: 'start', id, contentType, path: target.path, field, limits });
 
-    void (async () => {
-      let bodyBytes = 0;
-      try {
-        for (;;) {
-          const chunk = await body.read();
-          if (done) return;
-          if (chunk.done) return w.worker.postMessage({ type: 'end', id });
-          bodyBytes += chunk.value.byteLength;
-          if (bodyBytes > maxBody) return stop(thrown(() => tooLarge(maxBytes)));
-          // A copy of its own to transfer: the chunk may share its memory with the connection's other bytes.
-          const own = new Uint8Array(chunk.value).buffer;
-          inFlight += own.byteLength;
-          w.worker.postMessage({ type: 'chunk', id, chunk: own }, [own]);
-          if (inFlight >= IN_FLIGHT_BYTES) await new Promise<void>((resume) => (readOn = resume));
-        }
-      } catch {
-        stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile)));
-      }
-    })();
+    const handlers: BodyHandlers = {
+      chunk(bytes, owned) {
+        if (done) return;
+        bodyBytes += bytes.byteLength;
+        if (bodyBytes > maxBody) return stop(thrown(() => tooLarge(maxBytes)));
+        // A chunk that shares its memory (with the connection's other bytes, or the caller's) goes as a copy.
+        const chunk = owned ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
+        inFlight += chunk.byteLength;
+        w.worker.postMessage({ type: 'chunk', id, chunk }, [chunk]);
+        if (inFlight < IN_FLIGHT_BYTES || paused) return;
+        paused = true;
+        flow.pause();
+      },
+      end() {
+        if (!done) w.worker.postMessage({ type: 'end', id });
+      },
+      fail: () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))),
+    };
+    const flow = incoming ? flowFromIncoming(incoming, handlers) : flowFromStream(request.body as ReadableStream<Uint8Array>, handlers);
   });
 }
 
-/** The upload in a request, read when the service asks for it. */
-export const multipartFile = (request: Request): IncomingFile => ({ read: (maxBytes) => readMultipartFile(request, maxBytes) });
+/** The upload in a request (and its connection, under the Node server), read when the service asks for it. */
+export const multipartFile = (request: Request, incoming?: IncomingMessage): IncomingFile => ({
+  read: (maxBytes) => readMultipartFile(request, maxBytes, { incoming }),
+});
