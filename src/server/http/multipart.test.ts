@@ -257,7 +257,7 @@ describe('an upload over a real socket', () => {
     const base = `http://127.0.0.1:${server.port}`;
     const register = await fetch(`${base}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: config.appOrigin, 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'mariana', email: 'mariana@news.example', password: 'newsroom-pass-1' }),
     });
     const cookie = `${SESSION_COOKIE}=${/copydesk_session=([^;]+)/.exec(register.headers.get('set-cookie') ?? '')![1]!}`;
@@ -265,7 +265,7 @@ describe('an upload over a real socket', () => {
       (
         await fetch(`${base}/api/create-subscription`, {
           method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
+          headers: { origin: config.appOrigin, cookie, 'content-type': 'application/json' },
           body: '{}',
         })
       ).status,
@@ -276,7 +276,7 @@ describe('an upload over a real socket', () => {
     const socket = net.connect(server.port, '127.0.0.1');
     socket.on('error', () => {});
     socket.write(
-      `POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n` +
+      `POST /api/files/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${config.appOrigin}\r\nCookie: ${cookie}\r\n` +
         `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${head.length + 4 * MB + closing.length}\r\n\r\n`,
     );
     socket.write(Buffer.concat([head, Buffer.alloc(2 * MB, 'The council voted. ')]));
