@@ -13,6 +13,7 @@ const companions = [
   'src/server/services/documents/extract-process.mjs',
   'src/server/services/documents/extract-spawner.mjs',
   'src/server/services/documents/text-prep.mjs',
+  'src/server/http/multipart-worker.mjs',
 ];
 
 function newestSource(dirs) {

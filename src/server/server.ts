@@ -11,6 +11,7 @@ import type { MailService } from './services/mail';
 import { createBatchedLog } from './log';
 import { stopEditor, warmEditor } from './editor';
 import { stopExtraction, warmExtraction } from './services/documents/extract';
+import { stopMultipartWorkers } from './http/multipart';
 
 const KEEP_ALIVE_MS = 65_000;
 /** After the replies have drained, how long other requests may take to finish, and after that the connections left. */
@@ -111,7 +112,7 @@ export async function startServer(o: StartOptions) {
       for (const res of begun) res.socket?.destroy();
       services.mail.close();
       stopExtraction();
-      await Promise.allSettled([services.close(), stopEditor()]);
+      await Promise.allSettled([services.close(), stopEditor(), stopMultipartWorkers()]);
       await db.$close().catch(() => {});
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();

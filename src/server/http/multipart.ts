@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { IncomingMessage } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import busboy from 'busboy';
 import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads';
 import { fail } from '../errors';
@@ -30,95 +29,247 @@ const thrown = (run: () => never): unknown => {
   }
 };
 
+/** What the worker (multipart-worker.mjs) posts about an upload. */
+type WorkerMessage =
+  | { type: 'ack'; id: number; bytes: number }
+  | { type: 'result'; id: number; ok: true; filename: string; sizeBytes: number }
+  | { type: 'result'; id: number; ok: false; error: 'too-large' | 'no-file' | 'aborted' };
+type WorkerResult = Extract<WorkerMessage, { type: 'result' }>;
+
+interface UploadInWorker {
+  consumed(bytes: number): void;
+  /** The worker no longer writes the file: it answered, or it died. */
+  ended(result: WorkerResult | Error): void;
+}
+
+interface MultipartWorker {
+  worker: Worker;
+  uploads: Map<number, UploadInWorker>;
+}
+
+const WORKER_URL = new URL('./multipart-worker.mjs', import.meta.url);
+/** Worker threads reading bodies; each reads many at once (its work is mostly waiting for chunks and the disk). */
+export const MULTIPART_WORKERS = 2;
+/** Body bytes handed to a worker and not yet consumed; past it the request thread stops reading that body until the worker catches up. */
+const IN_FLIGHT_BYTES = 1024 * 1024;
+/** busboy's state is small; its chunks live outside the heap, in flight at most IN_FLIGHT_BYTES per upload. */
+const WORKER_HEAP_MB = 64;
+
+const workers: MultipartWorker[] = [];
+let nextUploadId = 1;
+
+function spawnWorker(): MultipartWorker {
+  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const w: MultipartWorker = { worker, uploads: new Map() };
+  let failure: Error | undefined;
+  worker.unref();
+  worker.on('message', (m: WorkerMessage) => {
+    const upload = w.uploads.get(m.id);
+    if (!upload) return;
+    if (m.type === 'ack') return upload.consumed(m.bytes);
+    w.uploads.delete(m.id);
+    if (w.uploads.size === 0) worker.unref();
+    upload.ended(m);
+  });
+  worker.on('error', (e) => {
+    failure = e;
+  });
+  worker.on('exit', (code) => {
+    const at = workers.indexOf(w);
+    if (at >= 0) workers.splice(at, 1);
+    const error = failure ?? new Error(`the multipart worker exited with code ${code}`);
+    for (const upload of w.uploads.values()) upload.ended(error);
+    w.uploads.clear();
+  });
+  workers.push(w);
+  return w;
+}
+
+/** The worker with the fewest uploads, or a new one while one is busy and fewer than MULTIPART_WORKERS run. */
+function workerForUpload(): MultipartWorker {
+  let best = workers[0];
+  for (const w of workers) if (w.uploads.size < best!.uploads.size) best = w;
+  if (!best || (best.uploads.size > 0 && workers.length < MULTIPART_WORKERS)) return spawnWorker();
+  return best;
+}
+
+/** Ends the workers (graceful shutdown, tests); uploads they were reading fail, and the next upload starts a new one. */
+export async function stopMultipartWorkers(): Promise<void> {
+  await Promise.allSettled(workers.splice(0).map((w) => w.worker.terminate()));
+}
+
+interface BodyHandlers {
+  /** `owned`: the chunk's memory is its own alone, so it may be transferred as it is. */
+  chunk(bytes: Uint8Array, owned: boolean): void;
+  end(): void;
+  fail(): void;
+}
+
+interface BodyFlow {
+  pause(): void;
+  resume(): void;
+  /** Reads no more; what is left of the body is the server's to drain or close after the answer. */
+  stop(): void;
+}
+
+/**
+ * The body straight from the connection: the HTTP parser hands each chunk over in memory of its
+ * own, so it goes to the worker without a copy, and without the two web streams the Request's body
+ * passes it through (each copying or queueing every chunk on this thread).
+ */
+function flowFromIncoming(incoming: IncomingMessage, on: BodyHandlers): BodyFlow {
+  const data = (chunk: Buffer) => on.chunk(chunk, chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength);
+  const close = () => {
+    if (!incoming.readableEnded) on.fail();
+  };
+  incoming.on('data', data);
+  incoming.on('end', on.end);
+  incoming.on('error', on.fail);
+  incoming.on('close', close);
+  return {
+    pause: () => incoming.pause(),
+    resume: () => incoming.resume(),
+    stop() {
+      incoming.off('data', data);
+      incoming.off('end', on.end);
+      incoming.off('error', on.fail);
+      incoming.off('close', close);
+      incoming.pause();
+    },
+  };
+}
+
+/** The Request's own body (app.request in tests, or a connection already read from). */
+function flowFromStream(body: ReadableStream<Uint8Array>, on: BodyHandlers): BodyFlow {
+  const reader = body.getReader();
+  let stopped = false;
+  let pausing = false;
+  let paused: (() => void) | undefined;
+  const resume = () => {
+    pausing = false;
+    const go = paused;
+    paused = undefined;
+    go?.();
+  };
+  void (async () => {
+    try {
+      for (;;) {
+        if (pausing) await new Promise<void>((go) => (paused = go));
+        const chunk = await reader.read();
+        if (stopped) return;
+        if (chunk.done) return on.end();
+        on.chunk(chunk.value, false);
+      }
+    } catch {
+      if (!stopped) on.fail();
+    }
+  })();
+  return {
+    pause: () => {
+      pausing = true;
+    },
+    resume,
+    stop() {
+      stopped = true;
+      reader.cancel().catch(() => {});
+      resume();
+    },
+  };
+}
+
 /**
  * Streams a multipart/form-data request and writes the one file in `field` to a
  * temporary file, refusing with 413 as soon as it (or the whole body) passes the
  * limit. Every stream's error ends in a 400 or 413: a truncated, malformed or
  * aborted body never escapes as an unhandled error.
+ *
+ * busboy and the file's writes run in a worker thread: this thread only hands it the
+ * body's chunks, so a large upload does not hold up other requests while it is parsed.
+ * `incoming`, the request's connection when it has one, is read directly.
  */
-export function readMultipartFile(request: Request, maxBytes: number, field = UPLOAD_FIELD): Promise<ReceivedFile> {
+export function readMultipartFile(
+  request: Request,
+  maxBytes: number,
+  o: { incoming?: IncomingMessage; field?: string } = {},
+): Promise<ReceivedFile> {
+  const field = o.field ?? UPLOAD_FIELD;
+  // Whether the connection is still unread, before the Request's body (a stream reading it) is touched.
+  const incoming = o.incoming && !o.incoming.readableDidRead && !o.incoming.destroyed ? o.incoming : undefined;
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) badRequest(UPLOAD_MESSAGES.noFile);
+  if (!/^multipart\/form-data\b/i.test(contentType) || !(incoming || request.body)) badRequest(UPLOAD_MESSAGES.noFile);
   const maxBody = maxBytes + DOCUMENT_LIMITS.multipartOverheadBytes;
   if (Number(request.headers.get('content-length') ?? 0) > maxBody) tooLarge(maxBytes);
 
   return new Promise<ReceivedFile>((resolve, reject) => {
-    let parser: busboy.Busboy;
+    // busboy signals `limit` on reaching fileSize, so a file of exactly maxBytes needs one byte more.
+    const limits = { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 };
     try {
-      parser = busboy({
-        headers: { 'content-type': contentType },
-        defParamCharset: 'utf8',
-        // busboy signals `limit` on reaching fileSize, so a file of exactly maxBytes needs one byte more.
-        limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 50 },
-      });
+      // Only its reading of the content type (a boundary is needed), so a header busboy refuses is answered unread.
+      busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits });
     } catch {
       return badRequest(UPLOAD_MESSAGES.noFile);
     }
-    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
     const target = temporaryUpload();
-    let out: fs.WriteStream | undefined;
-    let received: Omit<ReceivedFile, 'dispose'> | undefined;
-    let written: Promise<void> | undefined;
+    const id = nextUploadId++;
+    const w = workerForUpload();
     let done = false;
+    let workerEnded = false;
+    let inFlight = 0;
+    let bodyBytes = 0;
+    let paused = false;
 
     const stop = (error: unknown) => {
       if (done) return;
       done = true;
-      source.unpipe(parser);
-      source.destroy();
-      parser.removeAllListeners('file');
-      out?.destroy();
-      void target.dispose();
+      flow.stop();
       reject(error);
+      // The file goes once the worker has let go of it, or it could write it again after its removal.
+      if (workerEnded) void target.dispose();
+      else w.worker.postMessage({ type: 'abort', id });
     };
 
-    let bodyBytes = 0;
-    source.on('data', (chunk: Uint8Array) => {
-      bodyBytes += chunk.byteLength;
-      if (bodyBytes > maxBody) stop(thrown(() => tooLarge(maxBytes)));
+    w.uploads.set(id, {
+      consumed(bytes) {
+        inFlight -= bytes;
+        if (!paused || inFlight >= IN_FLIGHT_BYTES || done) return;
+        paused = false;
+        flow.resume();
+      },
+      ended(result) {
+        workerEnded = true;
+        if (done) return void target.dispose();
+        if (result instanceof Error) return stop(result);
+        if (!result.ok) return stop(thrown(() => (result.error === 'too-large' ? tooLarge(maxBytes) : badRequest(UPLOAD_MESSAGES.noFile))));
+        done = true;
+        resolve({ filename: cleanFilename(result.filename), path: target.path, sizeBytes: result.sizeBytes, dispose: target.dispose });
+      },
     });
-    source.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
+    w.worker.ref();
+    w.worker.postMessage({ type: 'start', id, contentType, path: target.path, field, limits });
 
-    parser.on('file', (name, stream, info) => {
-      stream.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
-      if (name !== field || out) {
-        stream.resume();
-        return;
-      }
-      const file = fs.createWriteStream(target.path, { mode: 0o600 });
-      out = file;
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-      });
-      stream.on('limit', () => stop(thrown(() => tooLarge(maxBytes))));
-      written = new Promise<void>((resolveWrite, rejectWrite) => {
-        file.on('error', rejectWrite);
-        file.on('finish', resolveWrite);
-      });
-      written.catch(() => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
-      stream.on('end', () => {
-        if (!done && !stream.truncated) received = { filename: cleanFilename(info.filename ?? ''), path: target.path, sizeBytes: size };
-      });
-      stream.pipe(file);
-    });
-    parser.on('error', () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))));
-    parser.on('close', () => {
-      if (done) return;
-      if (!received || !written) return stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile)));
-      const file = received;
-      written.then(
-        () => {
-          if (done) return;
-          done = true;
-          resolve({ ...file, dispose: target.dispose });
-        },
-        () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))),
-      );
-    });
-    source.pipe(parser);
+    const handlers: BodyHandlers = {
+      chunk(bytes, owned) {
+        if (done) return;
+        bodyBytes += bytes.byteLength;
+        if (bodyBytes > maxBody) return stop(thrown(() => tooLarge(maxBytes)));
+        // A chunk that shares its memory (with the connection's other bytes, or the caller's) goes as a copy.
+        const chunk = owned ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
+        inFlight += chunk.byteLength;
+        w.worker.postMessage({ type: 'chunk', id, chunk }, [chunk]);
+        if (inFlight < IN_FLIGHT_BYTES || paused) return;
+        paused = true;
+        flow.pause();
+      },
+      end() {
+        if (!done) w.worker.postMessage({ type: 'end', id });
+      },
+      fail: () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))),
+    };
+    const flow = incoming ? flowFromIncoming(incoming, handlers) : flowFromStream(request.body as ReadableStream<Uint8Array>, handlers);
   });
 }
 
-/** The upload in a request, read when the service asks for it. */
-export const multipartFile = (request: Request): IncomingFile => ({ read: (maxBytes) => readMultipartFile(request, maxBytes) });
+/** The upload in a request (and its connection, under the Node server), read when the service asks for it. */
+export const multipartFile = (request: Request, incoming?: IncomingMessage): IncomingFile => ({
+  read: (maxBytes) => readMultipartFile(request, maxBytes, { incoming }),
+});

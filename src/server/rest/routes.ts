@@ -1,5 +1,6 @@
 import { UPLOAD_PATH } from '../../shared/uploads';
 import { multipartFile } from '../http/multipart';
+import { incomingOf } from '../http/unread-body';
 import { bare, pick, row } from './row';
 import type { RestRequest, RestRoute } from './shim';
 import { replyResponse } from './sse-reply';
@@ -224,7 +225,7 @@ export const restRoutes: RestRoute[] = [
     'POST',
     UPLOAD_PATH,
     (api) => api.documents.upload,
-    (r) => ({ conversationId: r.query.conversationId, file: multipartFile(r.hono.req.raw) }),
+    (r) => ({ conversationId: r.query.conversationId, file: multipartFile(r.hono.req.raw, incomingOf(r.hono.env)) }),
     {
       rawBody: true,
     },
