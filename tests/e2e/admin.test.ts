@@ -228,6 +228,32 @@ describe('admin console', () => {
     await context.close();
   });
 
+  it("marks an unverified address, and sends a reset to the address an admin replaced, not to the new one", async () => {
+    const writer = await register('writer');
+    const { page, context } = await openConsole();
+    await searchUsers(page, writer.email, 1);
+    const row = rowWith(usersList(page), writer.email);
+    await shows(row.getByText('Unverified email', { exact: true }));
+
+    await row.getByRole('button', { name: 'Edit user' }).click();
+    const edit = dialogNamed(page, 'Edit User');
+    const moved = `moved.${writer.email}`;
+    await edit.getByLabel('Email').fill(moved);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'User updated successfully!');
+    await hides(edit);
+    const notice = await suite.server.smtp.waitFor(writer.email, 0, moved);
+    expect(notice.raw).toContain(ADMIN.username);
+
+    const since = suite.server.smtp.received.length;
+    await searchUsers(page, moved, 1);
+    await rowWith(usersList(page), moved).getByRole('button', { name: 'Send password reset' }).click();
+    await expectToast(page, 'Password reset sent', "A password reset link was sent to the account's previous address");
+    await suite.server.smtp.waitFor(writer.email, since, LINKS.reset);
+    expect(suite.server.smtp.received.slice(since).some((m) => m.to.includes(moved))).toBe(false);
+    await context.close();
+  });
+
   it('pages through the users 25 at a time, newest first, on scrolling and with Load more', async () => {
     await seedUsers(suite.server, 'paged', 60);
     const { page, context } = await openConsole();
