@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/shared/limits';
-import { VERIFICATION_MESSAGES } from '../../src/shared/schemas/auth';
+import { VERIFICATION_MESSAGES } from '../../src/shared/verification';
 import { LINKS, extractLink } from '../support/smtp-sink';
 import { currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts, type Account } from './support/browser';
 import { serverAndBrowser } from './support/suite';

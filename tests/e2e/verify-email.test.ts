@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VERIFICATION_MESSAGES } from '../../src/shared/schemas/auth';
+import { VERIFICATION_MESSAGES } from '../../src/shared/verification';
 import { LINKS, extractLink } from '../support/smtp-sink';
 import { currentUserOf, hides, newAccount, newPage, shows, toasts } from './support/browser';
 import { serverAndBrowser } from './support/suite';

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Mail, X } from 'lucide-react';
 import { useState } from 'react';
-import { VERIFICATION_MESSAGES } from '~/shared/schemas/auth';
+import { VERIFICATION_MESSAGES } from '~/shared/verification';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import { useAcceptInvitation, useDeclineInvitation } from '../lib/team';
 import { useResendVerification } from '../lib/verification';

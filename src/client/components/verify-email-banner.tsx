@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react';
-import { VERIFICATION_MESSAGES } from '~/shared/schemas/auth';
+import { VERIFICATION_MESSAGES } from '~/shared/verification';
 import { useResendVerification } from '../lib/verification';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 import { Button } from './button';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router';
 import { CircleCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { VERIFICATION_MESSAGES } from '~/shared/schemas/auth';
+import { VERIFICATION_MESSAGES } from '~/shared/verification';
 import { AuthShell } from '../components/auth-shell';
 import { Button, buttonClasses } from '../components/button';
 import { PageSpinner } from '../components/spinner';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isOneLine } from '../control-characters';
 import { LIMITS } from '../limits';
+import { VERIFICATION_MESSAGES } from '../verification';
 import { MESSAGES, emailField, newPasswordField, passwordField, registerPasswordField, usernameField } from './fields';
 
 export const loginInput = z.object({
@@ -39,16 +40,7 @@ export const resetPasswordInput = z.object({
   newPassword: newPasswordField(),
 });
 
-/** What the server and the page say about verifying an address. */
-export const VERIFICATION_MESSAGES = {
-  invalidToken: 'Invalid or expired verification link',
-  sent: 'Verification email sent. Check your inbox.',
-  alreadyVerified: 'Your email address is already verified',
-  tooMany: 'Too many verification emails. Please try again later.',
-  verified: 'Your email address is verified',
-  banner: 'Your email address is not verified. Open the link we e-mailed to it, or get a new one.',
-  invitationsNeedVerifiedAddress: 'Verify your email address to accept invitations here, or open the link in the invitation email.',
-} as const;
+export { VERIFICATION_MESSAGES };
 
 export const verifyEmailInput = z.object({
   token: z
