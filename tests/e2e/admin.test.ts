@@ -228,7 +228,7 @@ describe('admin console', () => {
     await context.close();
   });
 
-  it("marks an unverified address, and sends a reset to the address an admin replaced, not to the new one", async () => {
+  it('marks an unverified address, and sends a reset to the address an admin replaced, not to the new one', async () => {
     const writer = await register('writer');
     const { page, context } = await openConsole();
     await searchUsers(page, writer.email, 1);

@@ -7,6 +7,7 @@ import { LINKS } from '../support/smtp-sink';
 import type { PublicUser } from '../../src/shared/types';
 import { ADMIN, ADMIN_ENV, auditList, teamsList, usersList } from './support/admin';
 import { appOrigin, hides, loginByApi, newPage, registerByApi, shows, type Account } from './support/browser';
+import { verifyByMail } from './support/server';
 import { serverAndBrowser } from './support/suite';
 import { acceptByApi, createTeamByApi, invitationLinkIn, inviteByApi } from './support/team-api';
 import { composer } from './support/chat';
@@ -84,6 +85,7 @@ describe('README screenshots', () => {
 
   it('chat: the review of a pasted story with its edits, and the side-by-side comparison', async () => {
     await registerByApi(suite.server.url, WRITER);
+    await verifyByMail(suite.server, WRITER.email);
     await suite.server.setSubscription(WRITER.email, { subscriptionStatus: 'trialing', subscriptionPlan: 'professional' });
     const { context, page } = await screenPage(WRITER);
     await page.goto('/chat');
@@ -147,6 +149,7 @@ describe('README screenshots', () => {
 
   it('team page of an owner with members and a pending invitation', async () => {
     await registerByApi(suite.server.url, OWNER);
+    await verifyByMail(suite.server, OWNER.email);
     const owner = await screenPage(OWNER);
     await createTeamByApi(owner.context, suite.server.url, TEAM_NAME);
     const { page } = owner;

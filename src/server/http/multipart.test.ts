@@ -11,7 +11,7 @@ import { stopEditor } from '../editor';
 import { startServer } from '../server';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 import type { ReceivedFile } from '../services/documents/upload-file';
-import { MULTIPART_WORKERS, readMultipartFile, stopMultipartWorkers } from './multipart';
+import { MULTIPART_WORKERS, UPLOADS_READ_AT_ONCE, readMultipartFile, stopMultipartWorkers, uploadReadingState } from './multipart';
 
 // The temporary files uploads are written to, so a test can see that each is removed.
 const created = vi.hoisted(() => [] as string[]);
@@ -138,6 +138,29 @@ describe('readMultipartFile, with busboy and the file in a worker thread', () =>
       message: UPLOAD_MESSAGES.noFile,
     });
     await gone(created[before]!);
+  });
+
+  it('reads two bodies at a time: a third waits its turn with its body unread, then is read', async () => {
+    const holds = [0, 1].map(() => {
+      let release!: () => void;
+      return { wait: new Promise<void>((resolve) => (release = resolve)), release: () => release() };
+    });
+    const upload = (name: string, wait?: Promise<void>) =>
+      readMultipartFile(requestOf([Buffer.concat([partHead(name), randomBytes(64 * 1024)]), closing], { wait }), MB);
+    const first = upload('first.bin', holds[0]!.wait);
+    const second = upload('second.bin', holds[1]!.wait);
+    let thirdSettled = false;
+    const third = upload('third.bin').finally(() => (thirdSettled = true));
+    await vi.waitFor(() => expect(uploadReadingState()).toEqual({ reading: UPLOADS_READ_AT_ONCE, waiting: 1 }));
+    expect(thirdSettled).toBe(false);
+
+    holds[0]!.release();
+    await (await first).dispose();
+    expect(await third).toMatchObject({ filename: 'third.bin', sizeBytes: 64 * 1024 });
+    holds[1]!.release();
+    await (await second).dispose();
+    await (await third).dispose();
+    expect(uploadReadingState()).toEqual({ reading: 0, waiting: 0 });
   });
 
   it('fails the uploads of a worker that dies, removes their files, and reads the next upload in a new worker', async () => {

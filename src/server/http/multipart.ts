@@ -58,6 +58,38 @@ const WORKER_HEAP_MB = 64;
 const workers: MultipartWorker[] = [];
 let nextUploadId = 1;
 
+/**
+ * Upload bodies read at once. The others wait their turn with their connections paused (the
+ * kernel's buffers then hold their senders back), so a burst of large uploads takes a bounded
+ * share of the machine's cores from the requests beside it instead of all of them.
+ */
+export const UPLOADS_READ_AT_ONCE = 2;
+let uploadsReading = 0;
+const uploadTurns: Array<() => void> = [];
+
+/** How many upload bodies are being read, and how many wait their turn. */
+export const uploadReadingState = () => ({ reading: uploadsReading, waiting: uploadTurns.length });
+
+/** Calls `start` when a reading turn is free; the answer gives the turn back (or leaves the queue) once. */
+function takeReadingTurn(start: () => void): () => void {
+  let state: 'waiting' | 'reading' | 'done' = 'waiting';
+  const go = () => {
+    state = 'reading';
+    uploadsReading++;
+    start();
+  };
+  if (uploadsReading < UPLOADS_READ_AT_ONCE) go();
+  else uploadTurns.push(go);
+  return () => {
+    if (state === 'waiting') uploadTurns.splice(uploadTurns.indexOf(go), 1);
+    else if (state === 'reading') {
+      uploadsReading--;
+      uploadTurns.shift()?.();
+    }
+    state = 'done';
+  };
+}
+
 function spawnWorker(): MultipartWorker {
   const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   const w: MultipartWorker = { worker, uploads: new Map() };
@@ -217,11 +249,13 @@ export function readMultipartFile(
     let inFlight = 0;
     let bodyBytes = 0;
     let paused = false;
+    let waitingTurn = true;
 
     const stop = (error: unknown) => {
       if (done) return;
       done = true;
       flow.stop();
+      releaseTurn();
       reject(error);
       // The file goes once the worker has let go of it, or it could write it again after its removal.
       if (workerEnded) void target.dispose();
@@ -233,7 +267,7 @@ export function readMultipartFile(
         inFlight -= bytes;
         if (!paused || inFlight >= IN_FLIGHT_BYTES || done) return;
         paused = false;
-        flow.resume();
+        if (!waitingTurn) flow.resume();
       },
       ended(result) {
         workerEnded = true;
@@ -241,6 +275,7 @@ export function readMultipartFile(
         if (result instanceof Error) return stop(result);
         if (!result.ok) return stop(thrown(() => (result.error === 'too-large' ? tooLarge(maxBytes) : badRequest(UPLOAD_MESSAGES.noFile))));
         done = true;
+        releaseTurn();
         resolve({ filename: cleanFilename(result.filename), path: target.path, sizeBytes: result.sizeBytes, dispose: target.dispose });
       },
     });
@@ -266,6 +301,11 @@ export function readMultipartFile(
       fail: () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))),
     };
     const flow = incoming ? flowFromIncoming(incoming, handlers) : flowFromStream(request.body as ReadableStream<Uint8Array>, handlers);
+    flow.pause();
+    const releaseTurn = takeReadingTurn(() => {
+      waitingTurn = false;
+      if (!paused && !done) flow.resume();
+    });
   });
 }
 

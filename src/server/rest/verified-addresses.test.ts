@@ -66,9 +66,11 @@ describe('verifying an address', () => {
     expect(await json(done)).toEqual({ message: VERIFICATION_MESSAGES.alreadyVerified });
   });
 
-  it('starts an account an admin creates unverified, and mails it a link', async () => {
+  it('starts an account an admin creates unverified, and mails it a link; an operator-made admin is verified', async () => {
     t = createTestApp();
     const admin = await signedInAdmin(t);
+    // The operator who made the admin (create-admin, ADMIN_EMAIL) vouches for its address.
+    expect(await json(await get(t, '/api/user', { token: admin.token }))).toMatchObject({ emailVerified: true });
     const created = await post(
       t,
       '/api/admin/users',

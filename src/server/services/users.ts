@@ -84,9 +84,10 @@ export function createUserService(db: DB, clock: Clock) {
 
     /**
      * Creates the admin account, or promotes the account with that e-mail.
-     * Addresses are not verified at registration, so whoever registered the
-     * address first must not become admin: a promoted account takes the
-     * operator's password and loses its sessions. An admin is left as it is.
+     * Whoever registered the address first must not become admin: a promoted
+     * account takes the operator's password and loses its sessions. The
+     * operator vouches for the address, so it counts as verified. An admin is
+     * left as it is.
      */
     async ensureAdmin(email: string, password: string): Promise<{ user: UserRow; created: boolean; promoted: boolean }> {
       const existing = await service.findByEmail(email);
@@ -94,10 +95,10 @@ export function createUserService(db: DB, clock: Clock) {
       if (existing) {
         const passwordHash = await hashPassword(password);
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ isAdmin: true, passwordHash }).where(eq(users.id, existing.id));
+          await tx.update(users).set({ isAdmin: true, passwordHash, emailVerifiedAt: clock() }).where(eq(users.id, existing.id));
           await tx.delete(sessions).where(eq(sessions.userId, existing.id));
         });
-        return { user: { ...existing, isAdmin: true, passwordHash }, created: false, promoted: true };
+        return { user: { ...existing, isAdmin: true, passwordHash, emailVerifiedAt: clock() }, created: false, promoted: true };
       }
       const base = (email.split('@')[0] ?? 'admin')
         .replace(/[^a-zA-Z0-9_.-]/g, '')
@@ -105,8 +106,9 @@ export function createUserService(db: DB, clock: Clock) {
         .slice(0, 40);
       let username = base;
       for (let i = 2; await service.usernameTaken(username); i++) username = `${base}${i}`;
-      const user = await service.create({ username, email, password, isAdmin: true });
-      return { user, created: true, promoted: false };
+      const created = await service.create({ username, email, password, isAdmin: true });
+      const [user] = await db.update(users).set({ emailVerifiedAt: clock() }).where(eq(users.id, created.id)).returning();
+      return { user: user!, created: true, promoted: false };
     },
   };
   return service;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
 import { loadConfig } from '../../../src/server/config';
 import { startServer } from '../../../src/server/server';
-import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
+import { LINKS, extractLink, startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { CLIENT_DIR, ensureClientBuilt } from './client-build';
 
 export interface E2EServer {
@@ -73,4 +73,16 @@ export async function startE2EServer(opts: { env?: Record<string, string> } = {}
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Opens the verification link the server mailed to `email` at registration, as its owner would. */
+export async function verifyByMail(server: E2EServer, email: string): Promise<void> {
+  const mail = await server.smtp.waitFor(email, 0, LINKS.verification);
+  const token = new URL(extractLink(mail.raw, LINKS.verification)).searchParams.get('token');
+  const res = await fetch(`${server.url}/api/verify-email`, {
+    method: 'POST',
+    headers: { Origin: new URL(server.url).origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (res.status !== 200) throw new Error(`verify ${email}: ${res.status} ${await res.text()}`);
 }
