@@ -140,7 +140,7 @@ describe('readMultipartFile, with busboy and the file in a worker thread', () =>
     await gone(created[before]!);
   });
 
-  it('reads two bodies at a time: a third waits its turn with its body unread, then is read', async () => {
+  it('reads two large bodies at a time: a third waits its turn with its body unread, a small one does not', async () => {
     const holds = [0, 1].map(() => {
       let release!: () => void;
       return { wait: new Promise<void>((resolve) => (release = resolve)), release: () => release() };
@@ -152,6 +152,12 @@ describe('readMultipartFile, with busboy and the file in a worker thread', () =>
     let thirdSettled = false;
     const third = upload('third.bin').finally(() => (thirdSettled = true));
     await vi.waitFor(() => expect(uploadReadingState()).toEqual({ reading: UPLOADS_READ_AT_ONCE, waiting: 1 }));
+    expect(thirdSettled).toBe(false);
+    // A body declared small is read at once, beside the turns.
+    const smallBody = Buffer.concat([partHead('small.txt'), Buffer.from('A short brief.'), closing]);
+    const small = await readMultipartFile(requestOf([smallBody], { contentLength: smallBody.length }), MB);
+    expect(small).toMatchObject({ filename: 'small.txt', sizeBytes: 14 });
+    await small.dispose();
     expect(thirdSettled).toBe(false);
 
     holds[0]!.release();

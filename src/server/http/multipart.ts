@@ -64,6 +64,8 @@ let nextUploadId = 1;
  * share of the machine's cores from the requests beside it instead of all of them.
  */
 export const UPLOADS_READ_AT_ONCE = 2;
+/** Bodies declared this small are read at once, without a turn. */
+const SMALL_BODY_BYTES = 1024 * 1024;
 let uploadsReading = 0;
 const uploadTurns: Array<() => void> = [];
 
@@ -230,7 +232,10 @@ export function readMultipartFile(
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType) || !(incoming || request.body)) badRequest(UPLOAD_MESSAGES.noFile);
   const maxBody = maxBytes + DOCUMENT_LIMITS.multipartOverheadBytes;
-  if (Number(request.headers.get('content-length') ?? 0) > maxBody) tooLarge(maxBytes);
+  const declaredLength = Number(request.headers.get('content-length') ?? 0) || 0;
+  if (declaredLength > maxBody) tooLarge(maxBytes);
+  // A small body (a document of a page or two) costs little to read, and waiting behind 20 MB ones would cost it seconds.
+  const small = declaredLength > 0 && declaredLength <= SMALL_BODY_BYTES;
 
   return new Promise<ReceivedFile>((resolve, reject) => {
     // busboy signals `limit` on reaching fileSize, so a file of exactly maxBytes needs one byte more.
@@ -249,7 +254,7 @@ export function readMultipartFile(
     let inFlight = 0;
     let bodyBytes = 0;
     let paused = false;
-    let waitingTurn = true;
+    let waitingTurn = !small;
 
     const stop = (error: unknown) => {
       if (done) return;
@@ -301,11 +306,13 @@ export function readMultipartFile(
       fail: () => stop(thrown(() => badRequest(UPLOAD_MESSAGES.noFile))),
     };
     const flow = incoming ? flowFromIncoming(incoming, handlers) : flowFromStream(request.body as ReadableStream<Uint8Array>, handlers);
-    flow.pause();
-    const releaseTurn = takeReadingTurn(() => {
-      waitingTurn = false;
-      if (!paused && !done) flow.resume();
-    });
+    if (!small) flow.pause();
+    const releaseTurn = small
+      ? () => {}
+      : takeReadingTurn(() => {
+          waitingTurn = false;
+          if (!paused && !done) flow.resume();
+        });
   });
 }
 
