@@ -27,6 +27,7 @@ export function validCalls(f: CallFixture): Record<string, ValidCall> {
     'auth.changePassword': { actor: 'member', input: { currentPassword: 'not-the-password-1', newPassword: 'deadline-8!' } },
     'auth.forgotPassword': { actor: 'visitor', input: { email: f.memberEmail } },
     'auth.resetPassword': { actor: 'visitor', input: { token: 'a1b2c3d4e5f6a1b2c3d4e5f6', newPassword: 'deadline-8!' } },
+    'auth.verifyEmail': { actor: 'visitor', input: { token: 'a1b2c3d4e5f6a1b2c3d4e5f6' } },
     'chat.list': { actor: 'subscriber', input: { cursor: '1772442000000.1', limit: 10 } },
     'chat.create': { actor: 'subscriber', input: { title: 'Council budget' } },
     'chat.search': { actor: 'subscriber', input: { query: 'budget' } },

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LINKS } from '../../../tests/support/smtp-sink';
 import { errorDetails } from '../errors';
 import { readSessionToken } from '../services/auth/sessions';
 import { createTestApp, trpcError, type TestApp } from '../test-app';
+import { outboxLink } from '../test-http';
 import { publicMessage } from '../trpc/init';
 
 let t: TestApp;
@@ -19,17 +19,6 @@ async function register(input = account) {
   return readSessionToken(resHeaders.getSetCookie()[0])!;
 }
 
-function outboxLink(prefix: string): string {
-  const dir = path.join(t.config.dataDir, 'outbox');
-  const files = fs.readdirSync(dir).sort();
-  const raw = fs
-    .readFileSync(path.join(dir, files.at(-1)!), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const match = raw.match(new RegExp(`https?://[^\\s"<>]*${prefix.replace(/[?]/g, '\\?')}[^\\s"<>]*`));
-  if (!match) throw new Error('no link in the e-mail');
-  return match[0];
-}
 
 describe('auth router', () => {
   it('register returns the public user and sets the session cookie', async () => {
@@ -137,8 +126,7 @@ describe('auth router', () => {
     expect(answer).toEqual({ message: 'If an account exists for that email, a password reset link has been sent.' });
     expect(await t.caller().api.auth.forgotPassword({ email: 'nobody@news.example' })).toEqual(answer);
 
-    await expect.poll(() => fs.existsSync(path.join(t.config.dataDir, 'outbox'))).toBe(true);
-    const link = new URL(outboxLink('/reset-password?token='));
+    const link = new URL(await outboxLink(t, account.email, LINKS.reset));
     expect(link.origin).toBe('https://copydesk.example');
     expect(t.logs.join('\n')).not.toContain(link.searchParams.get('token')!);
 
