@@ -18,6 +18,7 @@ interface Row {
   id: number;
   username: string;
   email: string;
+  email_verified_at: number | null;
   is_admin: number;
   subscription_status: string;
   subscription_plan: string | null;
@@ -43,7 +44,7 @@ export function createBaselineServer(dbFile: string) {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const byId = sqlite.prepare<[string], Row>(
-    `SELECT s.secret_hash, s.expires_at, u.id, u.username, u.email, u.is_admin, u.subscription_status,
+    `SELECT s.secret_hash, s.expires_at, u.id, u.username, u.email, u.email_verified_at, u.is_admin, u.subscription_status,
             u.subscription_plan, u.subscription_renewal_date, u.team_id, u.cancel_at_period_end, u.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
   );
@@ -79,6 +80,7 @@ export function createBaselineServer(dbFile: string) {
       id: row.id,
       username: row.username,
       email: row.email,
+      emailVerified: row.email_verified_at != null,
       isAdmin: row.is_admin === 1,
       subscriptionStatus: row.subscription_status || 'inactive',
       subscriptionPlan: row.subscription_plan ?? null,
