@@ -19,7 +19,6 @@ async function register(input = account) {
   return readSessionToken(resHeaders.getSetCookie()[0])!;
 }
 
-
 describe('auth router', () => {
   it('register returns the public user and sets the session cookie', async () => {
     t = createTestApp();
