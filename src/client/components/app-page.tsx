@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { SiteHeader } from './site-header';
+import { useSignedInUser } from '../lib/use-signed-in-user';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 /** A signed-in page: the site header above a centred column. */
@@ -16,10 +17,11 @@ export function AppPage({
   wide?: boolean;
   children?: ReactNode;
 }) {
+  const user = useSignedInUser();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SiteHeader />
-      <VerifyEmailBanner />
+      <VerifyEmailBanner user={user} />
       <main className={cn('mx-auto w-full flex-1 px-4 pt-8 pb-24 sm:px-6 sm:pt-12', wide ? 'max-w-5xl' : 'max-w-4xl')}>
         <div className="mb-8">
           <h1>{title}</h1>

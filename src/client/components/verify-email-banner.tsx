@@ -1,12 +1,14 @@
 import { MailWarning } from 'lucide-react';
+import type { PublicUser } from '~/shared/types';
 import { VERIFICATION_MESSAGES } from '~/shared/verification';
 import { useResendVerification } from '../lib/verification';
-import { useSignedInUser } from '../lib/use-signed-in-user';
 import { Button } from './button';
 
-/** Shown on every signed-in page until the account's address is verified. */
-export function VerifyEmailBanner() {
-  const user = useSignedInUser();
+/**
+ * Shown on every signed-in page until the account's address is verified. The page passes the user
+ * it already holds: an observer of its own, mounted after the page's first answers, would ask again.
+ */
+export function VerifyEmailBanner({ user }: { user: Pick<PublicUser, 'email' | 'emailVerified'> }) {
   const resend = useResendVerification();
   if (user.emailVerified) return null;
   return (

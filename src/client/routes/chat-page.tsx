@@ -377,7 +377,7 @@ function ChatPage() {
 
       <main className="flex min-w-0 flex-1 flex-col">
         <h1 className="sr-only">Chat</h1>
-        <VerifyEmailBanner />
+        <VerifyEmailBanner user={user} />
         <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200 px-2 sm:px-4">
           <Button
             variant="ghost"

@@ -93,7 +93,7 @@ function SuccessPage() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SiteHeader />
-      <VerifyEmailBanner />
+      <VerifyEmailBanner user={user} />
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10 sm:px-6 sm:py-16">
         {phase === 'loading' && <Pending title="Loading your account" text="One moment." />}
         {phase === 'activating' && <Pending title="Activating your subscription" text={CHECKING[arrival]} />}
