@@ -14,6 +14,7 @@
 
 import fs from 'node:fs';
 import os from 'node:os';
+import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import busboy from 'busboy';
 
@@ -24,6 +25,39 @@ try {
   // not Linux
 }
 
+/**
+ * The file part, written from this thread. fs.createWriteStream would hand each write to
+ * libuv's thread pool, whose threads run at the request thread's priority: a burst of uploads
+ * then took CPU from it in the kernel's write work. A page-cache write of one chunk is short.
+ * @param {string} path
+ */
+function fileWriter(path) {
+  const fd = fs.openSync(path, 'w', 0o600);
+  let open = true;
+  const close = () => {
+    if (open) fs.closeSync(fd);
+    open = false;
+  };
+  return new Writable({
+    write(/** @type {Buffer} */ chunk, _encoding, done) {
+      try {
+        for (let at = 0; at < chunk.length;) at += fs.writeSync(fd, chunk, at);
+        done();
+      } catch (e) {
+        done(/** @type {Error} */ (e));
+      }
+    },
+    destroy(error, done) {
+      try {
+        close();
+      } catch (e) {
+        return done(error ?? /** @type {Error} */ (e));
+      }
+      done(error);
+    },
+  });
+}
+
 /** Bytes consumed before they are acknowledged, so the request thread reads on. */
 const ACK_BYTES = 256 * 1024;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
@@ -32,7 +66,7 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
  * @typedef {{
  *   id: number;
  *   parser: import('busboy').Busboy;
- *   out?: fs.WriteStream;
+ *   out?: Writable;
  *   received?: { filename: string; size: number };
  *   written?: Promise<void>;
  *   done: boolean;
@@ -84,7 +118,14 @@ function start(m) {
       stream.resume();
       return;
     }
-    const file = fs.createWriteStream(m.path, { mode: 0o600 });
+    /** @type {Writable} */
+    let file;
+    try {
+      file = fileWriter(m.path);
+    } catch {
+      stream.resume();
+      return noFile(job);
+    }
     job.out = file;
     let size = 0;
     stream.on('data', (/** @type {Buffer} */ chunk) => {

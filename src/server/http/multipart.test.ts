@@ -11,6 +11,7 @@ import { stopEditor } from '../editor';
 import { startServer } from '../server';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 import type { ReceivedFile } from '../services/documents/upload-file';
+import type { BytePacer } from './byte-pacer';
 import { MULTIPART_WORKERS, UPLOADS_READ_AT_ONCE, readMultipartFile, stopMultipartWorkers, uploadReadingState } from './multipart';
 
 // The temporary files uploads are written to, so a test can see that each is removed.
@@ -195,7 +196,7 @@ describe('readMultipartFile, with busboy and the file in a worker thread', () =>
  * A bare Node server whose requests are read by readMultipartFile straight from the connection, as
  * the app's upload route does; `read` resolves with what the first request's read came to.
  */
-async function connectionReader(maxBytes: number) {
+async function connectionReader(maxBytes: number, pacer?: BytePacer) {
   let settle!: (outcome: PromiseSettledResult<ReceivedFile>) => void;
   const read = new Promise<PromiseSettledResult<ReceivedFile>>((resolve) => (settle = resolve));
   const server = http.createServer((incoming, res) => {
@@ -203,7 +204,7 @@ async function connectionReader(maxBytes: number) {
       method: 'POST',
       headers: { 'content-type': incoming.headers['content-type'] ?? '' },
     });
-    readMultipartFile(request, maxBytes, { incoming }).then(
+    readMultipartFile(request, maxBytes, { incoming, pacer }).then(
       (value) => {
         settle({ status: 'fulfilled', value });
         res.end('read');
@@ -220,8 +221,9 @@ async function connectionReader(maxBytes: number) {
 }
 
 describe('readMultipartFile, straight from the connection', () => {
-  it('writes every byte of a file larger than the hand-off window', async () => {
-    const reader = await connectionReader(20 * MB);
+  it('writes every byte of a file larger than the hand-off window, each counted against the upload pace', async () => {
+    let paced = 0;
+    const reader = await connectionReader(20 * MB, { take: (bytes) => ((paced += bytes), 0) });
     const file = randomBytes(5 * MB + 3);
     const body = Buffer.concat([partHead('long.bin'), file, closing]);
     const answer = await fetch(`http://127.0.0.1:${reader.port}/`, {
@@ -235,6 +237,7 @@ describe('readMultipartFile, straight from the connection', () => {
     const received = (outcome as PromiseFulfilledResult<ReceivedFile>).value;
     expect(received).toMatchObject({ filename: 'long.bin', sizeBytes: file.length });
     expect(fs.readFileSync(received.path).equals(file)).toBe(true);
+    expect(paced).toBe(body.length);
     await received.dispose();
     await reader.close();
   });

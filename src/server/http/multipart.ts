@@ -5,6 +5,7 @@ import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../shared/uploads';
 import { fail } from '../errors';
 import { DOCUMENT_LIMITS, MB } from '../services/documents/limits';
 import { temporaryUpload, type IncomingFile, type ReceivedFile } from '../services/documents/upload-file';
+import { createBytePacer, type BytePacer } from './byte-pacer';
 
 const MAX_FILENAME_CHARS = 200;
 
@@ -64,8 +65,17 @@ let nextUploadId = 1;
  * share of the machine's cores from the requests beside it instead of all of them.
  */
 export const UPLOADS_READ_AT_ONCE = 2;
-/** Bodies declared this small are read at once, without a turn. */
+/** Bodies declared this small are read at once, without a turn or pacing. */
 const SMALL_BODY_BYTES = 1024 * 1024;
+/**
+ * The rate at which the request thread takes the bytes of large bodies, all of them together.
+ * At full loopback speed two bodies took a fifth of the request thread and as much again of the
+ * kernel's and the sender's time, and the requests beside them waited for a CPU; 32 MB/s (256
+ * Mbit/s, more than most newsrooms' uplinks) costs a few per cent. Past it a body's connection is
+ * paused, so the kernel's buffers hold the sender back.
+ */
+export const LARGE_UPLOADS_BYTES_PER_SECOND = 32 * MB;
+const largeUploadPacer = createBytePacer({ bytesPerSecond: LARGE_UPLOADS_BYTES_PER_SECOND, burstBytes: 2 * MB });
 let uploadsReading = 0;
 const uploadTurns: Array<() => void> = [];
 
@@ -224,8 +234,9 @@ function flowFromStream(body: ReadableStream<Uint8Array>, on: BodyHandlers): Bod
 export function readMultipartFile(
   request: Request,
   maxBytes: number,
-  o: { incoming?: IncomingMessage; field?: string } = {},
+  o: { incoming?: IncomingMessage; field?: string; pacer?: BytePacer } = {},
 ): Promise<ReceivedFile> {
+  const pacer = o.pacer ?? largeUploadPacer;
   const field = o.field ?? UPLOAD_FIELD;
   // Whether the connection is still unread, before the Request's body (a stream reading it) is touched.
   const incoming = o.incoming && !o.incoming.readableDidRead && !o.incoming.destroyed ? o.incoming : undefined;
@@ -253,12 +264,22 @@ export function readMultipartFile(
     let workerEnded = false;
     let inFlight = 0;
     let bodyBytes = 0;
-    let paused = false;
-    let waitingTurn = !small;
+    /** Why the body is not being read: the worker has enough in flight, its turn has not come, or it is ahead of the pace. */
+    const holds = new Set<'in-flight' | 'turn' | 'pace'>(small ? [] : ['turn']);
+    let paceTimer: ReturnType<typeof setTimeout> | undefined;
+    const hold = (why: 'in-flight' | 'turn' | 'pace') => {
+      if (holds.size === 0) flow.pause();
+      holds.add(why);
+    };
+    const release = (why: 'in-flight' | 'turn' | 'pace') => {
+      if (!holds.delete(why) || holds.size > 0 || done) return;
+      flow.resume();
+    };
 
     const stop = (error: unknown) => {
       if (done) return;
       done = true;
+      clearTimeout(paceTimer);
       flow.stop();
       releaseTurn();
       reject(error);
@@ -270,9 +291,7 @@ export function readMultipartFile(
     w.uploads.set(id, {
       consumed(bytes) {
         inFlight -= bytes;
-        if (!paused || inFlight >= IN_FLIGHT_BYTES || done) return;
-        paused = false;
-        if (!waitingTurn) flow.resume();
+        if (inFlight < IN_FLIGHT_BYTES) release('in-flight');
       },
       ended(result) {
         workerEnded = true;
@@ -280,6 +299,7 @@ export function readMultipartFile(
         if (result instanceof Error) return stop(result);
         if (!result.ok) return stop(thrown(() => (result.error === 'too-large' ? tooLarge(maxBytes) : badRequest(UPLOAD_MESSAGES.noFile))));
         done = true;
+        clearTimeout(paceTimer);
         releaseTurn();
         resolve({ filename: cleanFilename(result.filename), path: target.path, sizeBytes: result.sizeBytes, dispose: target.dispose });
       },
@@ -290,15 +310,20 @@ export function readMultipartFile(
     const handlers: BodyHandlers = {
       chunk(bytes, owned) {
         if (done) return;
-        bodyBytes += bytes.byteLength;
+        // Measured before the transfer, which leaves `bytes` and its buffer empty.
+        const size = bytes.byteLength;
+        bodyBytes += size;
         if (bodyBytes > maxBody) return stop(thrown(() => tooLarge(maxBytes)));
         // A chunk that shares its memory (with the connection's other bytes, or the caller's) goes as a copy.
         const chunk = owned ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
-        inFlight += chunk.byteLength;
+        inFlight += size;
         w.worker.postMessage({ type: 'chunk', id, chunk }, [chunk]);
-        if (inFlight < IN_FLIGHT_BYTES || paused) return;
-        paused = true;
-        flow.pause();
+        if (inFlight >= IN_FLIGHT_BYTES && !holds.has('in-flight')) hold('in-flight');
+        const wait = small ? 0 : pacer.take(size);
+        if (wait > 0 && !holds.has('pace')) {
+          hold('pace');
+          paceTimer = setTimeout(() => release('pace'), wait);
+        }
       },
       end() {
         if (!done) w.worker.postMessage({ type: 'end', id });
@@ -307,12 +332,7 @@ export function readMultipartFile(
     };
     const flow = incoming ? flowFromIncoming(incoming, handlers) : flowFromStream(request.body as ReadableStream<Uint8Array>, handlers);
     if (!small) flow.pause();
-    const releaseTurn = small
-      ? () => {}
-      : takeReadingTurn(() => {
-          waitingTurn = false;
-          if (!paused && !done) flow.resume();
-        });
+    const releaseTurn = small ? () => {} : takeReadingTurn(() => release('turn'));
   });
 }
 
