@@ -4,7 +4,19 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import type { PublicUser } from '../../src/shared/types';
-import { appOrigin, currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts } from './support/browser';
+import {
+  appOrigin,
+  currentUserOf,
+  DESKTOP,
+  hides,
+  newAccount,
+  newPage,
+  PHONE,
+  registerByForm,
+  shows,
+  signedInPage,
+  toasts,
+} from './support/browser';
 import { startHostedPaymentPage, type HostedPaymentPage } from './support/hosted-payment-page';
 import { startE2EServer, type E2EServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
@@ -54,12 +66,7 @@ describe('subscribe page', () => {
     const { context, page } = await newPage(suite.browser, suite.server.url);
     const account = newAccount();
     await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Confirm Password').fill(account.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await registerByForm(page, account);
     await page.waitForURL('**/subscribe');
 
     const plan = page.getByRole('article', { name: PROFESSIONAL_PLAN.name });

@@ -6,7 +6,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/shared/limits';
 import { VERIFICATION_MESSAGES } from '../../src/shared/verification';
 import { LINKS, extractLink } from '../support/smtp-sink';
-import { currentUserOf, DESKTOP, hides, newAccount, newPage, PHONE, shows, signedInPage, toasts, type Account } from './support/browser';
+import {
+  currentUserOf,
+  DESKTOP,
+  hides,
+  newAccount,
+  newPage,
+  PHONE,
+  registerByForm,
+  shows,
+  signedInPage,
+  toasts,
+  type Account,
+} from './support/browser';
 import { serverAndBrowser } from './support/suite';
 import {
   acceptByApi,
@@ -127,12 +139,7 @@ describe('team: from invitation e-mail to the editor', () => {
     await shot(guest.page, 'invitation-logged-out');
     await guest.page.getByRole('button', { name: 'Log in to accept' }).click();
     await guest.page.waitForURL('**/auth');
-    await guest.page.getByRole('tab', { name: 'Register' }).click();
-    await guest.page.getByLabel('Username').fill(invitee.username);
-    await guest.page.getByLabel('Email').fill(invitee.email);
-    await guest.page.getByLabel('Password', { exact: true }).fill(invitee.password);
-    await guest.page.getByLabel('Confirm Password').fill(invitee.password);
-    await guest.page.getByRole('button', { name: 'Create account' }).click();
+    await registerByForm(guest.page, invitee);
 
     await guest.page.waitForURL((url) => url.href === link);
     await shows(guest.page.getByRole('link', { name: 'Go to Team Dashboard' }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFICATION_MESSAGES } from '../../src/shared/verification';
 import { LINKS, extractLink } from '../support/smtp-sink';
-import { currentUserOf, hides, newAccount, newPage, shows, toasts } from './support/browser';
+import { currentUserOf, hides, newAccount, newPage, registerByForm, shows, toasts } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -13,12 +13,7 @@ describe('verifying an address', () => {
     const since = suite.server.smtp.received.length;
 
     await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Confirm Password').fill(account.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await registerByForm(page, account);
     await page.waitForURL('**/subscribe');
 
     const banner = page.getByRole('region', { name: 'Address verification' });

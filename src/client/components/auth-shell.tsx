@@ -1,5 +1,8 @@
+import { Link } from '@tanstack/react-router';
+import { CircleCheck } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useCurrentUser } from '../lib/auth';
+import { buttonClasses } from './button';
 import { Logo } from './logo';
 
 // Signed-out visitors, who see these pages most, never load the help menu's popover code.
@@ -22,5 +25,31 @@ export function AuthShell({ children }: { children: ReactNode }) {
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
       </main>
     </div>
+  );
+}
+
+/** The card a password page shows once its link has done its work, with the one way on. */
+export function AuthDone({
+  title,
+  children,
+  next,
+}: {
+  title: string;
+  children: ReactNode;
+  next: { to: '/auth' | '/chat'; label: string };
+}) {
+  return (
+    <AuthShell>
+      <div className="text-center">
+        <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
+          <CircleCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="mt-4 text-2xl">{title}</h1>
+        <p className="mt-3 text-sm text-slate-600">{children}</p>
+        <Link to={next.to} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+          {next.label}
+        </Link>
+      </div>
+    </AuthShell>
   );
 }

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router';
-import { CircleCheck } from 'lucide-react';
+import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { AuthShell } from '../components/auth-shell';
-import { Button, buttonClasses } from '../components/button';
+import { AuthDone, AuthShell } from '../components/auth-shell';
+import { Button } from '../components/button';
 import { Field, PasswordInput } from '../components/form-field';
 import { serverMessage } from '../lib/errors';
 import { zodResolverOnDemand } from '../lib/schema-on-demand';
@@ -43,18 +42,9 @@ function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthShell>
-        <div className="text-center">
-          <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-            <CircleCheck aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="mt-4 text-2xl">Password Updated</h1>
-          <p className="mt-3 text-sm text-slate-600">Your password has been changed. Log in with your new password.</p>
-          <Link to="/auth" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-            Continue to Login
-          </Link>
-        </div>
-      </AuthShell>
+      <AuthDone title="Password Updated" next={{ to: '/auth', label: 'Continue to Login' }}>
+        Your password has been changed. Log in with your new password.
+      </AuthDone>
     );
   }
 

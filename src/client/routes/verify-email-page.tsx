@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router';
-import { CircleCheck, MailX } from 'lucide-react';
+import { MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { VERIFICATION_MESSAGES } from '~/shared/verification';
-import { AuthShell } from '../components/auth-shell';
+import { AuthDone, AuthShell } from '../components/auth-shell';
 import { Button, buttonClasses } from '../components/button';
 import { PageSpinner } from '../components/spinner';
 import { serverMessage } from '../lib/errors';
@@ -39,20 +39,12 @@ function VerifyEmailPage() {
 
   if (verify.isSuccess) {
     return (
-      <AuthShell>
-        <div className="text-center">
-          <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-            <CircleCheck aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="mt-4 text-2xl">Email Verified</h1>
-          <p className="mt-3 text-sm text-slate-600">
-            {VERIFICATION_MESSAGES.verified}: {verify.data.email}.
-          </p>
-          <Link to={signedIn ? '/chat' : '/auth'} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-            {signedIn ? 'Continue to the editor' : 'Continue to Login'}
-          </Link>
-        </div>
-      </AuthShell>
+      <AuthDone
+        title="Email Verified"
+        next={signedIn ? { to: '/chat', label: 'Continue to the editor' } : { to: '/auth', label: 'Continue to Login' }}
+      >
+        {VERIFICATION_MESSAGES.verified}: {verify.data.email}.
+      </AuthDone>
     );
   }
 

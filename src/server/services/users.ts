@@ -52,7 +52,13 @@ export function createUserService(db: DB, clock: Clock) {
     },
 
     /** Creates an account; 409 when the e-mail or the username is taken (usernames in any case). */
-    async create(input: { username: string; email: string; password: string; isAdmin?: boolean }): Promise<UserRow> {
+    async create(input: {
+      username: string;
+      email: string;
+      password: string;
+      isAdmin?: boolean;
+      emailVerifiedAt?: Date;
+    }): Promise<UserRow> {
       const email = input.email.toLowerCase();
       const assertFree = async () => {
         if (await service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists');
@@ -67,7 +73,14 @@ export function createUserService(db: DB, clock: Clock) {
           await assertFree();
           const [row] = await tx
             .insert(users)
-            .values({ username: input.username, email, passwordHash, isAdmin: input.isAdmin ?? false, createdAt: clock() })
+            .values({
+              username: input.username,
+              email,
+              passwordHash,
+              isAdmin: input.isAdmin ?? false,
+              emailVerifiedAt: input.emailVerifiedAt ?? null,
+              createdAt: clock(),
+            })
             .returning();
           return row!;
         });
@@ -106,9 +119,8 @@ export function createUserService(db: DB, clock: Clock) {
         .slice(0, 40);
       let username = base;
       for (let i = 2; await service.usernameTaken(username); i++) username = `${base}${i}`;
-      const created = await service.create({ username, email, password, isAdmin: true });
-      const [user] = await db.update(users).set({ emailVerifiedAt: clock() }).where(eq(users.id, created.id)).returning();
-      return { user: user!, created: true, promoted: false };
+      const user = await service.create({ username, email, password, isAdmin: true, emailVerifiedAt: clock() });
+      return { user, created: true, promoted: false };
     },
   };
   return service;

@@ -52,6 +52,16 @@ export async function registerByApi(baseURL: string, account: Account): Promise<
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
 }
 
+/** Fills and sends the Register tab of /auth (the page must be on it), as a writer does. */
+export async function registerByForm(page: Page, account: Account): Promise<void> {
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 /** Signs the browser context in through the API; its cookie jar keeps the session. */
 export async function loginByApi(context: BrowserContext, baseURL: string, account: Account): Promise<void> {
   const data = { email: account.email, password: account.password };

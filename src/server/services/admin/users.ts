@@ -16,7 +16,7 @@ import type { DB } from '../../db';
 import { fail } from '../../errors';
 import { addressChangedEmail } from '../auth/account-emails';
 import type { AccountService } from '../auth/accounts';
-import type { EmailVerification } from '../auth/email-verification';
+import { heldAddress, type EmailVerification } from '../auth/email-verification';
 import type { MailService } from '../mail';
 import type { RateLimiter } from '../rate-limiter';
 import type { BillingService } from '../billing';
@@ -52,9 +52,6 @@ interface Deps {
   mail: MailService;
   log: (line: string) => void;
 }
-
-/** An address set by an admin and not yet proven by its owner. */
-const heldAddress = (u: UserRow) => u.emailChangedByAdminAt != null && u.emailVerifiedAt == null;
 
 export function createAdminUserService(deps: Deps) {
   const { db, clock, users: accounts, billing, audit } = deps;

@@ -11,7 +11,7 @@ import type { UserService } from '../users';
 import type { AuditService } from '../admin/audit';
 import type { AdminChangeTrail } from '../admin/change-trail';
 import { resetEmail } from './account-emails';
-import type { EmailVerification } from './email-verification';
+import { heldAddress, type EmailVerification } from './email-verification';
 import { createKnownDevices } from './known-devices';
 import { verifyAgainstDummy, verifyPassword, hashPassword } from './passwords';
 import type { SessionService } from './sessions';
@@ -92,7 +92,8 @@ export function createAccountService(deps: Deps) {
     /** Counted per client address before the password is hashed, whether or not the e-mail is taken. */
     async register(input: RegisterInput, client: Client) {
       await limiter.take([[`register:ip:${addressKey(client.ip)}`, registrationsPerIp]], TOO_MANY_REGISTRATIONS);
-      const user = await deps.users.create(input);
+      const { username, email, password } = input;
+      const user = await deps.users.create({ username, email, password });
       await deps.verification.send(user);
       return { user, knownDevice: await devices.remember(user, client), ...(await deps.sessions.create(user.id, false)) };
     },
@@ -184,8 +185,7 @@ export function createAccountService(deps: Deps) {
 
       const user = await deps.users.findByEmail(email);
       if (user) {
-        // An address an admin set proves nothing until its owner verifies it: a reset sent there could hand the account over.
-        const held = user.emailChangedByAdminAt != null && user.emailVerifiedAt == null;
+        const held = heldAddress(user);
         if (!held) await sendResetLink(user, user.email);
         await deps.trail?.record(user, client.ip, 'account.password_reset_requested', {
           resetLinkSentTo: { before: null, after: held ? null : user.email },

@@ -22,6 +22,10 @@ interface Deps {
 /** What proves a mailbox: the verified time, and no earlier address kept for an admin-triggered reset. */
 export const verifiedNow = (now: Date) => ({ emailVerifiedAt: now, emailBeforeAdminChange: null });
 
+/** An address set by an admin and not yet proven by its owner: a reset sent there could hand the account over. */
+export const heldAddress = (u: Pick<UserRow, 'emailChangedByAdminAt' | 'emailVerifiedAt'>) =>
+  u.emailChangedByAdminAt != null && u.emailVerifiedAt == null;
+
 /**
  * Addresses are proven by a link sent to them. A token names the address it was sent to, so a
  * link mailed before the address changed verifies nothing.
