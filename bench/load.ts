@@ -44,6 +44,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { UPLOAD_MESSAGES } from '../src/shared/uploads';
 import { DOCUMENT_LIMITS, MB } from '../src/server/services/documents/limits';
@@ -243,13 +244,14 @@ class Http {
   request(
     method: string,
     target: string,
-    o: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number; bytesPerSecond?: number } = {},
+    o: { headers?: Record<string, string>; body?: string | Buffer | Buffer[]; timeoutMs?: number; bytesPerSecond?: number } = {},
   ): Promise<Answer> {
     const started = performance.now();
     const headers: Record<string, string | number> = { ...o.headers };
     // As a browser on the app's page: APP_URL names this port.
     if (method !== 'GET' && method !== 'HEAD') headers.origin ??= `http://127.0.0.1:${this.port}`;
-    if (o.body !== undefined) headers['content-length'] = Buffer.byteLength(o.body);
+    if (o.body !== undefined)
+      headers['content-length'] = Array.isArray(o.body) ? o.body.reduce((n, b) => n + b.length, 0) : Buffer.byteLength(o.body);
     return new Promise<Answer>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port: this.port, method, path: target, headers, agent: this.agent });
       let settled = false;
@@ -314,20 +316,30 @@ class Http {
             settle(() => reject(failure ?? new NetError('answer cut short: the connection closed mid-body', req.reusedSocket)));
         });
       });
-      if (o.bytesPerSecond && typeof o.body !== 'string' && o.body) void paced(req, o.body, o.bytesPerSecond);
-      else req.end(o.body);
+      if (Array.isArray(o.body) || (o.bytesPerSecond && typeof o.body !== 'string' && o.body)) {
+        void paced(req, Array.isArray(o.body) ? o.body : [o.body as Buffer], o.bytesPerSecond ?? 0);
+      } else req.end(o.body);
     });
   }
 }
 
-/** Writes `body` at about `bytesPerSecond`, as a client behind a link of that speed sends it. */
-async function paced(req: http.ClientRequest, body: Buffer, bytesPerSecond: number) {
+/**
+ * Writes the body's pieces as the connection takes them, at about `bytesPerSecond` when given (a
+ * client behind a link of that speed). Pieces are views, never joined: a 20 MB copy per upload
+ * held the bench's own event loop up to 130 ms, and every latency it measured with it.
+ */
+async function paced(req: http.ClientRequest, pieces: Buffer[], bytesPerSecond: number) {
   const step = 64 * 1024;
   const started = performance.now();
-  for (let at = 0; at < body.length && !req.destroyed; at += step) {
-    if (!req.write(body.subarray(at, at + step))) await new Promise((r) => req.once('drain', r));
-    const due = started + ((at + step) / bytesPerSecond) * 1000 - performance.now();
-    if (due > 0) await new Promise((r) => setTimeout(r, due));
+  let sent = 0;
+  for (const piece of pieces) {
+    for (let at = 0; at < piece.length && !req.destroyed; at += step) {
+      const part = piece.subarray(at, at + step);
+      sent += part.length;
+      if (!req.write(part)) await new Promise((r) => req.once('drain', r));
+      const due = bytesPerSecond ? started + (sent / bytesPerSecond) * 1000 - performance.now() : 0;
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+    }
   }
   if (!req.destroyed) req.end();
 }
@@ -640,7 +652,7 @@ function bulkUpload(text: Buffer, r: Rng, n: number) {
   const own = Buffer.from(`Bulk upload ${n}-${r.int(1e9)}\n`);
   const at = r.int(text.length);
   const rest = BULK_FILE_BYTES - own.length;
-  const body = Buffer.concat([
+  const body = [
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bulk-${n}.txt"\r\nContent-Type: text/plain\r\n\r\n`,
     ),
@@ -648,7 +660,7 @@ function bulkUpload(text: Buffer, r: Rng, n: number) {
     text.subarray(at, at + rest),
     text.subarray(0, Math.max(0, rest - (text.length - at))),
     Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  ];
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -748,6 +760,8 @@ interface PhaseResult {
   /** The server's main thread: time on a CPU and time runnable but waiting for one. */
   requestThread: { ranS: number; waitedS: number };
   benchCpuS: number;
+  /** The bench's own event-loop delay: a late client inflates every latency it measures. */
+  benchDelay: { maxMs: number; p99Ms: number };
   serverExit?: string;
   cutOff: number;
 }
@@ -790,6 +804,8 @@ async function runPhase(
   const cpuBefore = server.exit ? NaN : cpuUs(pid);
   const schedBefore = mainThreadSchedMs(pid);
   const benchCpuBefore = process.cpuUsage();
+  const benchDelay = monitorEventLoopDelay({ resolution: 10 });
+  benchDelay.enable();
   const started = performance.now();
   const loops = o.desks.map((accounts, i) => clientLoop(client, phase, accounts, rng(o.seed * 7919 + i), o.mix, o.rampMs));
   if (o.long) loops.push(longLoop(client, phase, o.long.accounts, rng(o.seed * 104729), o.long.chars));
@@ -817,6 +833,7 @@ async function runPhase(
     waitedS: (schedAfter.waitedMs - schedBefore.waitedMs) / 1000,
   };
   const benchCpuUs = cpuUsedUs(benchCpuBefore);
+  benchDelay.disable();
   const delay = await loopDelay(server);
   let cutOff = 0;
   for (const s of phase.stats.routes.values()) cutOff += s.cutOff;
@@ -830,6 +847,7 @@ async function runPhase(
     serverCpuS,
     requestThread,
     benchCpuS: benchCpuUs / 1e6,
+    benchDelay: { maxMs: benchDelay.max / 1e6, p99Ms: benchDelay.percentile(99) / 1e6 },
     serverExit: phase.serverExit,
     cutOff,
   };
@@ -864,7 +882,7 @@ function printPhase(p: PhaseResult) {
   console.log(
     `server: event-loop delay ${d ? `max ${fmtMs(d.maxMs)}, p99 ${fmtMs(d.p99Ms)}, p50 ${fmtMs(d.p50Ms)}` : 'not reported'}; ` +
       `RSS ${p.rssStartMb.toFixed(0)} MB at start, peak ${p.rssPeakMb.toFixed(0)} MB; CPU ${Number.isFinite(p.serverCpuS) ? `${p.serverCpuS.toFixed(1)} s (${(p.serverCpuS / p.seconds).toFixed(2)} cores)` : '–'}; ` +
-      `bench client CPU ${(p.benchCpuS / p.seconds).toFixed(2)} cores`,
+      `bench client CPU ${(p.benchCpuS / p.seconds).toFixed(2)} cores, event-loop delay max ${fmtMs(p.benchDelay.maxMs)}, p99 ${fmtMs(p.benchDelay.p99Ms)}`,
   );
   if (Number.isFinite(p.requestThread.ranS)) {
     console.log(
