@@ -75,6 +75,11 @@ const SMALL_BODY_BYTES = 1024 * 1024;
  * paused, so the kernel's buffers hold the sender back.
  */
 export const LARGE_UPLOADS_BYTES_PER_SECOND = 32 * MB;
+/**
+ * How far ahead of the pace a body reads before it is paused, until the pace catches up. Pausing
+ * a connection for every chunk cost the request thread as much as reading it.
+ */
+const PACE_AHEAD_MS = 50;
 const largeUploadPacer = createBytePacer({ bytesPerSecond: LARGE_UPLOADS_BYTES_PER_SECOND, burstBytes: 2 * MB });
 let uploadsReading = 0;
 const uploadTurns: Array<() => void> = [];
@@ -320,7 +325,7 @@ export function readMultipartFile(
         w.worker.postMessage({ type: 'chunk', id, chunk }, [chunk]);
         if (inFlight >= IN_FLIGHT_BYTES && !holds.has('in-flight')) hold('in-flight');
         const wait = small ? 0 : pacer.take(size);
-        if (wait > 0 && !holds.has('pace')) {
+        if (wait > PACE_AHEAD_MS && !holds.has('pace')) {
           hold('pace');
           paceTimer = setTimeout(() => release('pace'), wait);
         }
