@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export function flags<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
+export function flags<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(args: string[], options: T) {
   return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
 }
 

@@ -1,18 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { analyze, stopEditor, warmEditor } from '../editor/index';
+import { quoteChecks } from '../editor/rules/quote/sources';
+import type { SourceText } from '../editor/story/quote-sources';
+import { buildDocument } from '../editor/text/document';
 import { flags } from './args';
 import type { Command } from './commands';
 import { readCopy, reportInputError } from './editor-input';
 
+/** The sources named by --source, as text; null (after a message) when one cannot be read as text. */
+function readSources(files: readonly string[]): SourceText[] | null {
+  const sources: SourceText[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      console.error(`--source ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      return null;
+    }
+    if (text.includes('\u0000')) {
+      console.error(`--source ${file}: not a text file (extract its text first, or upload it in the app)`);
+      return null;
+    }
+    sources.push({ name: path.basename(file), text });
+  }
+  return sources;
+}
+
 export const editorAnalyze: Command = {
-  summary: 'analyze < story.txt: print the editor’s findings and stats as JSON',
+  summary: 'analyze [--source FILE ...] < story.txt: print the editor’s findings and stats as JSON, quotes checked against the sources',
   async run(args) {
-    flags(args, {});
+    const { source = [] } = flags(args, { source: { type: 'string', multiple: true } });
+    const sources = readSources(source);
+    if (sources === null) return 2;
     const text = await readCopy();
     if (text === null) return 2;
     try {
       await warmEditor().catch(() => {}); // without harper.js the other rules still run
-      const { findings, stats } = await analyze(text, { waitForGrammar: true });
-      console.log(JSON.stringify({ findings, stats }, null, 2));
+      const { findings, stats } = await analyze(text, { waitForGrammar: true, sources });
+      if (sources.length === 0) console.log(JSON.stringify({ findings, stats }, null, 2));
+      else {
+        // Every quotation looked up, found ones too: where each is in the sources is what a desk checks against.
+        const quotes = quoteChecks(buildDocument(text, null, sources));
+        console.log(JSON.stringify({ findings, stats, quotes }, null, 2));
+      }
       return 0;
     } catch (e) {
       return reportInputError(e);

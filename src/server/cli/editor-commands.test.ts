@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -36,6 +38,43 @@ describe('editor CLI', { timeout: 90_000 }, () => {
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as { suggestions: string[] };
     expect(out.suggestions[0]).toMatch(/^Wrenfield City Council votes/);
+  });
+
+  it('analyze --source looks every quotation up in the sources and flags the ones that differ or are missing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-sources-'));
+    const transcript = path.join(dir, 'interview.txt');
+    const release = path.join(dir, 'release.txt');
+    fs.writeFileSync(
+      transcript,
+      'COLE: We are here to serve every family in this city.\nQ: And the cost?\nCOLE: It will cost less than the old plan.',
+    );
+    fs.writeFileSync(release, 'The new plan saves the city money.');
+    const story = [
+      '"We are here to serve every family in this city," Mayor Ann Cole said.',
+      '"It will cost far less than the old plan," she said.',
+      '"Nobody asked the neighbors about any of this," resident Bo Diaz said.',
+    ].join('\n\n');
+    const r = cli(['analyze', '--source', transcript, '--source', release], story);
+    fs.rmSync(dir, { recursive: true });
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      findings: { ruleId: string; text: string }[];
+      quotes: { quote: string; lookup: { status: string; source?: string; line?: number } }[];
+    };
+    expect(out.quotes.map((q) => q.lookup)).toEqual([
+      { status: 'found', source: 'interview.txt', line: 1, excerpt: 'We are here to serve every family in this city' },
+      expect.objectContaining({ status: 'altered', source: 'interview.txt', line: 3 }),
+      { status: 'not-found' },
+    ]);
+    const flagged = out.findings.filter((f) => f.ruleId.startsWith('quote/') && f.ruleId.includes('source'));
+    expect(flagged.map((f) => [f.ruleId, f.text])).toEqual([
+      ['quote/altered-from-source', 'It will cost far less than the old plan'],
+      ['quote/not-in-sources', 'Nobody asked the neighbors about any of this'],
+    ]);
+    expect(cli(['analyze', '--source', path.join(dir, 'gone.txt')], story)).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/gone\.txt: no such file/),
+    });
   });
 
   it('refuses a bad action or oversized input with a message and exit code 2', () => {

@@ -3,6 +3,7 @@ import { assertUsable } from './limits';
 import type { Hit, Rule } from './rules/rule';
 import type { RuleId } from './rules/ids';
 import { ruleById, rules as allRules } from './rules/registry';
+import type { SourceText } from './story/quote-sources';
 import { buildDocument, type Doc } from './text/document';
 import { computeStats } from './text/stats';
 import type { Analysis, Finding } from './types';
@@ -16,6 +17,8 @@ export interface AnalyzeOptions {
   waitForGrammar?: boolean;
   /** Run only these rules (rewrite re-checks sentence-level rules this way). */
   rules?: readonly Rule[];
+  /** The writer's sources: each quotation is looked up in them (category `quote`). */
+  sources?: readonly SourceText[];
 }
 
 const EMPTY_STATS = { words: 0, sentences: 0, readingGrade: 0 };
@@ -116,7 +119,7 @@ export async function analyze(text: string, options: AnalyzeOptions = {}): Promi
   const needsHarper = rules.some((r) => r.needsHarper);
   // harper.js lints in its worker while the other rules run here
   const harper = problem === 'not-english' || !needsHarper ? Promise.resolve(null) : harperFor(text, options.waitForGrammar ?? false);
-  const doc = buildDocument(text);
+  const doc = buildDocument(text, null, options.sources);
   const stats = computeStats(text, doc.sentences);
   if (problem === 'not-english') return { findings: [], stats };
   const local = rules.filter((r) => !r.needsHarper);

@@ -17,7 +17,10 @@ async function main(argv: string[]): Promise<number> {
   const examples = parseCorpus(await readFile(corpusPath, 'utf8'));
   await warmHarper();
   const findings = new Map<string, Finding[]>();
-  for (const e of examples) findings.set(e.id, (await analyze(e.text, { waitForGrammar: true })).findings);
+  for (const e of examples) {
+    const sources = e.sources?.map((text, i) => ({ name: `source ${i + 1}`, text }));
+    findings.set(e.id, (await analyze(e.text, { waitForGrammar: true, sources })).findings);
+  }
   const result = score(examples, (e) => findings.get(e.id) ?? []);
   console.log(formatScore(result, path.relative(process.cwd(), corpusPath) || corpusPath, examples.length, verbose));
   await stopHarper();

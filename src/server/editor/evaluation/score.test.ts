@@ -39,6 +39,14 @@ describe('evaluation score', () => {
     expect(formatScore(s, 'test', 2, false)).toContain('1 in 5 words = 200.00 per 1,000 words');
   });
 
+  it('keeps a line’s sources, the texts its quotations are checked against, and drops what is not text', () => {
+    const [withSources, without] = parseCorpus(
+      '{"id":"a","text":"x","expected":[],"clean":true,"sources":["Notes.",3]}\n{"id":"b","text":"y","expected":[],"clean":true}',
+    );
+    expect(withSources!.sources).toEqual(['Notes.']);
+    expect(without).not.toHaveProperty('sources');
+  });
+
   it('names the line of invalid JSON', () => {
     expect(() => parseCorpus('{"id":"a","text":"x","expected":[],"clean":true}\nnot json')).toThrow(/Line 2/);
   });

@@ -6,6 +6,8 @@ export interface Example {
   text: string;
   expected: { category: Category; text: string }[];
   clean: boolean;
+  /** Texts the copy's quotations are checked against, as a writer's uploaded documents. */
+  sources?: string[];
 }
 
 export interface Miss {
@@ -32,7 +34,8 @@ export function parseCorpus(source: string): Example[] {
     .map(({ line, n }) => {
       try {
         const e = JSON.parse(line) as Example;
-        return { id: e.id, text: e.text, expected: e.expected ?? [], clean: Boolean(e.clean) };
+        const sources = Array.isArray(e.sources) ? e.sources.filter((t): t is string => typeof t === 'string') : [];
+        return { id: e.id, text: e.text, expected: e.expected ?? [], clean: Boolean(e.clean), ...(sources.length ? { sources } : {}) };
       } catch {
         throw new Error(`Line ${n} of the corpus is not valid JSON.`);
       }

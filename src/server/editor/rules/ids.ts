@@ -42,6 +42,8 @@ export const RULE_IDS = [
   'quote/logistics',
   'quote/facts-only',
   'quote/unattributed',
+  'quote/altered-from-source',
+  'quote/not-in-sources',
   'context/undefined-acronyms',
   'context/change-without-baseline',
   'context/change-without-figure',

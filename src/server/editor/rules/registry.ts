@@ -31,6 +31,7 @@ import { criminalLabels } from './legal/criminal-labels';
 import { factsOnly } from './quote/facts-only';
 import { logistics } from './quote/logistics';
 import { prLanguage } from './quote/pr-language';
+import { alteredFromSource, notInSources } from './quote/sources';
 import { unattributed } from './quote/unattributed';
 import type { Rule } from './rule';
 import { hedges } from './vague/hedges';
@@ -100,6 +101,8 @@ export const rules: readonly Rule[] = [
   logistics,
   factsOnly,
   unattributed,
+  alteredFromSource,
+  notInSources,
   undefinedAcronyms,
   changeWithoutBaseline,
   changeWithoutFigure,

@@ -2,6 +2,7 @@ import type { HarperLint } from '../harper/client';
 import { findDatelines, findLabels, type LayoutSpan } from './layout';
 import { findQuotes, type QuoteSpan } from './quotes';
 import { splitSentences, type SentenceSpan } from './sentences';
+import type { SourceText } from '../story/quote-sources';
 
 export interface Sentence extends SentenceSpan {
   index: number;
@@ -29,11 +30,13 @@ export interface Doc {
   startsSentence(offset: number): boolean;
   /** Text of the document with every quotation's words blanked out (same length). */
   outsideQuotes: string;
+  /** The writer's sources (uploaded documents) that quotations are looked up in; none by default. */
+  sources: readonly SourceText[];
   /** Memo for expensive derived data (a parsed tree) shared between rules. */
   memo<T>(key: string, make: () => T): T;
 }
 
-export function buildDocument(text: string, harper: HarperLint[] | null = null): Doc {
+export function buildDocument(text: string, harper: HarperLint[] | null = null, sources: readonly SourceText[] = []): Doc {
   const spans = splitSentences(text);
   const sentences: Sentence[] = spans.map((s, index) => ({ ...s, index, text: text.slice(s.start, s.end) }));
   const quotes = findQuotes(text);
@@ -74,6 +77,7 @@ export function buildDocument(text: string, harper: HarperLint[] | null = null):
       return layout.some((l) => start < l.end && end > l.start);
     },
     harper,
+    sources,
     outsideQuotes: outside,
     inQuote(start, end = start + 1) {
       return quotes.some((q) => start < q.contentEnd && end > q.contentStart);
