@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyze, stopEditor, warmEditor } from '../editor/index';
-import { quoteChecks } from '../editor/rules/quote/sources';
 import type { SourceText } from '../editor/story/quote-sources';
-import { buildDocument } from '../editor/text/document';
 import { flags } from './args';
 import type { Command } from './commands';
 import { readCopy, reportInputError } from './editor-input';
@@ -38,13 +36,7 @@ export const editorAnalyze: Command = {
     if (text === null) return 2;
     try {
       await warmEditor().catch(() => {}); // without harper.js the other rules still run
-      const { findings, stats } = await analyze(text, { waitForGrammar: true, sources });
-      if (sources.length === 0) console.log(JSON.stringify({ findings, stats }, null, 2));
-      else {
-        // Every quotation looked up, found ones too: where each is in the sources is what a desk checks against.
-        const quotes = quoteChecks(buildDocument(text, null, sources));
-        console.log(JSON.stringify({ findings, stats, quotes }, null, 2));
-      }
+      console.log(JSON.stringify(await analyze(text, { waitForGrammar: true, sources }), null, 2));
       return 0;
     } catch (e) {
       return reportInputError(e);

@@ -3,6 +3,7 @@ import { assertUsable } from './limits';
 import type { Hit, Rule } from './rules/rule';
 import type { RuleId } from './rules/ids';
 import { ruleById, rules as allRules } from './rules/registry';
+import { quoteChecks } from './rules/quote/sources';
 import type { SourceText } from './story/quote-sources';
 import { buildDocument, type Doc } from './text/document';
 import { computeStats } from './text/stats';
@@ -131,7 +132,8 @@ export async function analyze(text: string, options: AnalyzeOptions = {}): Promi
         rules.filter((r) => r.needsHarper),
       )
     : [];
-  return { findings: withHarper.length ? runRulesMerge(findings, withHarper) : findings, stats };
+  const all = withHarper.length ? runRulesMerge(findings, withHarper) : findings;
+  return doc.sources.length ? { findings: all, stats, quotes: quoteChecks(doc) } : { findings: all, stats };
 }
 
 function runRulesMerge(own: Finding[], harper: Finding[]): Finding[] {

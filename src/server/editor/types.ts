@@ -1,3 +1,4 @@
+import type { QuoteCheck } from './story/quote-sources';
 export const CATEGORIES = ['style', 'grammar', 'clarity', 'quote', 'context', 'vague', 'legal'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -25,6 +26,8 @@ export interface Stats {
 export interface Analysis {
   findings: Finding[];
   stats: Stats;
+  /** With sources: every quotation looked up in them, found ones too. */
+  quotes?: QuoteCheck[];
 }
 
 export const ACTIONS = ['concise', 'clarity', 'grammar', 'readability', 'professional', 'simplify'] as const;

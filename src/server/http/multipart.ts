@@ -323,7 +323,7 @@ export function readMultipartFile(
         const chunk = owned ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
         inFlight += size;
         w.worker.postMessage({ type: 'chunk', id, chunk }, [chunk]);
-        if (inFlight >= IN_FLIGHT_BYTES && !holds.has('in-flight')) hold('in-flight');
+        if (inFlight >= IN_FLIGHT_BYTES) hold('in-flight');
         const wait = small ? 0 : pacer.take(size);
         if (wait > PACE_AHEAD_MS && !holds.has('pace')) {
           hold('pace');

@@ -29,6 +29,14 @@ export type QuoteLookup =
   | { status: 'altered'; source: string; line: number; excerpt: string; changes: WordChange[] }
   | { status: 'not-found' };
 
+/** A quotation of the copy and what its lookup found. */
+export interface QuoteCheck {
+  start: number;
+  end: number;
+  quote: string;
+  lookup: QuoteLookup;
+}
+
 /** A quotation this short is a phrase or a scare quote, not a sentence to look up. */
 export const MIN_QUOTE_WORDS = 4;
 /** At most this share of a quotation's words may differ for it to count as an altered version of a passage. */

@@ -1,14 +1,7 @@
 import type { Doc } from '../../text/document';
-import { describeChanges, lookUpQuote, MIN_QUOTE_WORDS, type QuoteLookup } from '../../story/quote-sources';
+import { describeChanges, lookUpQuote, MIN_QUOTE_WORDS, type QuoteCheck } from '../../story/quote-sources';
 import { defineRule, type Hit } from '../rule';
 import { quotations, type Quotation } from './quotations';
-
-export interface QuoteCheck {
-  start: number;
-  end: number;
-  quote: string;
-  lookup: QuoteLookup;
-}
 
 /** Every quotation long enough to look up, looked up in the document's sources (none without sources). */
 export function quoteChecks(doc: Doc): QuoteCheck[] {
