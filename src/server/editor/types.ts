@@ -1,5 +1,5 @@
 import type { QuoteCheck } from './story/quote-sources';
-export const CATEGORIES = ['style', 'grammar', 'clarity', 'quote', 'context', 'vague', 'legal'] as const;
+export const CATEGORIES = ['style', 'grammar', 'clarity', 'quote', 'context', 'vague', 'legal', 'consistency'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** One problem in the copy. Offsets are UTF-16 code units into the analysed text. */

@@ -311,6 +311,7 @@ const TOPICS: [Category, RegExp][] = [
   ['quote', /\bquot(?:e|es|ation|ations|ed)\b/i],
   ['grammar', /\b(grammar|grammatical|spelling|spelled|typos?|misspell\w*|punctuation)\b/i],
   ['vague', /\b(vague|sourcing|sourced|anonymous|attribution|attributed)\b/i],
+  ['consistency', /\b(consisten(?:t|cy)|contradict\w*|add(?:s)? up|match(?:es)?|agree(?:s)? with itself)\b/i],
   ['context', /\b(context|background|baselines?)\b/i],
   ['clarity', /\b(clear|clarity|confusing|wordy|jargon|clich[eé]s?|passive)\b/i],
 ];

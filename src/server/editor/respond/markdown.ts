@@ -9,8 +9,9 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   context: 'Missing context',
   vague: 'Vague reporting',
   clarity: 'Clarity',
+  consistency: 'Consistency',
 };
-export const CATEGORY_ORDER: Category[] = ['legal', 'grammar', 'style', 'quote', 'context', 'vague', 'clarity'];
+export const CATEGORY_ORDER: Category[] = ['legal', 'consistency', 'grammar', 'style', 'quote', 'context', 'vague', 'clarity'];
 
 /** Shortens text at a word boundary, never inside a word: one long word (a URL) stays whole. */
 export function clip(s: string, n = 90): string {

@@ -225,6 +225,7 @@ const TOPIC_CLEAN: Record<Category, string> = {
   context: 'I found no acronym left unexplained, no figure without a baseline and no anonymous source without a reason.',
   clarity: 'It reads clearly: no wordy phrases, clichés, hidden actors or overlong sentences.',
   style: 'It follows AP style.',
+  consistency: 'The story agrees with itself: names, ages, titles, tallies, totals and dates match wherever they recur.',
 };
 
 async function topicAnswer(copy: FoundCopy, category: Category, wait: boolean): Promise<string> {
