@@ -27,10 +27,12 @@ describe('clarity/passive-voice', () => {
     expect(passiveVoice.autoFix).toBe(false);
   });
 
-  it.each(['The budget was approved Monday.', 'The plan was approved by a vote of 5-2.', 'The work must be done by Friday.'])(
-    'leaves alone %s',
-    (text) => {
-      expect(hitsOf(passiveVoice, text)).toEqual([]);
-    },
-  );
+  it.each([
+    'The budget was approved Monday.',
+    'The plan was approved by a vote of 5-2.',
+    'The work must be done by Friday.',
+    'The orchard sits on a hill above the river and has been tended by three generations of the Okafor family.',
+  ])('leaves alone %s', (text) => {
+    expect(hitsOf(passiveVoice, text)).toEqual([]);
+  });
 });

@@ -57,6 +57,8 @@ export const passiveVoice = defineRule({
       const be = { 0: m[0].slice(0, m[0].length - m[2]!.length), 1: m[1]! };
       const beStart = m.index;
       if (beStart < sentence.start) continue;
+      // the second of two predicates on one subject ("The land is zoned for farming and has been farmed by…") cannot turn around alone
+      if (/[\p{L},]\s+and\s+$/u.test(text.slice(sentence.start, beStart))) continue;
       const afterParticiple = text.slice(msg.end, sentence.end);
       const by = afterParticiple.match(/^(\s+\p{L}+ly)?\s+by\s+/u);
       if (!by) continue;
