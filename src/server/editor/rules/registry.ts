@@ -22,6 +22,8 @@ import { confusables } from './grammar/confusables';
 import { harperGrammar } from './grammar/harper-grammar';
 import { indefiniteArticle } from './grammar/indefinite-article';
 import { itsIts } from './grammar/its-its';
+import { wordRoles } from './grammar/word-roles';
+import { danglingModifiers } from './grammar/dangling-modifiers';
 import { repeatedWords } from './grammar/repeated-words';
 import { spelling } from './grammar/spelling';
 import { theirThere } from './grammar/their-there';
@@ -40,6 +42,8 @@ import { weaselQuantities } from './vague/weasel-quantities';
 import { addresses } from './style/addresses';
 import { ages } from './style/ages';
 import { americanSpelling } from './style/american-spelling';
+import { compoundModifiers } from './style/compound-modifiers';
+import { euphemisms } from './style/euphemisms';
 import { apWords } from './style/ap-words';
 import { courtesyTitles } from './style/courtesy-titles';
 import { dates } from './style/dates';
@@ -78,6 +82,8 @@ export const rules: readonly Rule[] = [
   titles,
   junior,
   americanSpelling,
+  compoundModifiers,
+  euphemisms,
   spelling,
   harperGrammar,
   commonMisspellings,
@@ -87,6 +93,8 @@ export const rules: readonly Rule[] = [
   confusables,
   repeatedWords,
   indefiniteArticle,
+  wordRoles,
+  danglingModifiers,
   passiveVoice,
   hiddenActor,
   wordyPhrases,

@@ -12,6 +12,7 @@ describe('style/courtesy-titles', () => {
   it.each([
     ["Mr. Conroy's attorney declined to comment.", 'Mr. Conroy', 'Conroy'],
     ['Mrs. Ferris said hiring starts in March.', 'Mrs. Ferris', 'Ferris'],
+    ['The study was led by chemist Omar Haddad. Dr. Haddad said more tests are needed.', 'Dr. Haddad', 'Haddad'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(courtesyTitles, text)).toContainEqual({ text: flagged, suggestion });
   });

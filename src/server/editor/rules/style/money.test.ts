@@ -13,6 +13,7 @@ describe('style/money', () => {
     ['The bond would raise 30 million dollars for a school.', '30 million dollars', '$30 million'],
     ['Tickets cost $5.00 at the door.', '$5.00', '$5'],
     ['The fee is five dollars.', 'five dollars', '$5'],
+    ['The county opened a $9 million dollar jail annex.', '$9 million dollar', '$9 million'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(money, text)).toContainEqual({ text: flagged, suggestion });
   });

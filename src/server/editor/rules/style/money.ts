@@ -15,7 +15,7 @@ export const money = defineRule({
     hits.push(
       ...scan(
         text,
-        wordRegex(`(\\$?)(\\d[\\d,]*(?:\\.\\d+)?|${SPELLED_ANY})(\\s+(?:million|billion|trillion))?\\s+dollars`, 'giu'),
+        wordRegex(`(\\$?)(\\d[\\d,]*(?:\\.\\d+)?|${SPELLED_ANY})(\\s+(?:million|billion|trillion))?\\s+dollars?`, 'giu'),
         (m) => {
           const raw = m[2]!;
           const value = /\d/.test(raw) ? raw : spelledValue(raw);

@@ -12,6 +12,7 @@ describe('style/relative-days', () => {
   it.each([
     ['Wynn appeared in court yesterday on theft charges.', 'yesterday', null],
     ['The museum will reopen tomorrow.', 'tomorrow', null],
+    ['The trustees met last night to discuss the levy.', 'last night', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(relativeDays, text)).toContainEqual({ text: flagged, suggestion });
   });
