@@ -57,6 +57,7 @@ export const RULE_IDS = [
   'vague/unnamed-sources',
   'vague/weasel-quantities',
   'vague/hedges',
+  'vague/unsupported-claims',
   'legal/criminal-labels',
   'legal/convicted-when-charged',
   'legal/crimes-as-fact',

@@ -37,6 +37,7 @@ import { alteredFromSource, notInSources } from './quote/sources';
 import { unattributed } from './quote/unattributed';
 import type { Rule } from './rule';
 import { hedges } from './vague/hedges';
+import { unsupportedClaims } from './vague/unsupported-claims';
 import { unnamedSources } from './vague/unnamed-sources';
 import { weaselQuantities } from './vague/weasel-quantities';
 import { addresses } from './style/addresses';
@@ -120,6 +121,7 @@ export const rules: readonly Rule[] = [
   unnamedSources,
   weaselQuantities,
   hedges,
+  unsupportedClaims,
   criminalLabels,
   convictedWhenCharged,
   crimesAsFact,

@@ -1,4 +1,6 @@
+import { findStockPhrases, type StockKind } from '../../text/stock-phrases';
 import { defineRule, phraseRegex, scan } from '../rule';
+import type { Hit } from '../rule';
 
 /** Business jargon and news clichés; each needs the writer to say plainly what happened. */
 export const JARGON_CLICHES = [
@@ -95,6 +97,14 @@ export const JARGON_CLICHES = [
   'pivot to',
 ];
 
+const PROSE_KINDS: readonly StockKind[] = ['corporate', 'sports', 'police', 'academic'];
+const STOCK_LABEL: Record<StockKind, string> = {
+  corporate: 'Corporate jargon',
+  sports: 'Sports cliché',
+  police: 'Police jargon',
+  academic: 'Academic jargon',
+};
+
 export const jargonCliches = defineRule({
   id: 'clarity/jargon-cliches',
   category: 'clarity',
@@ -102,7 +112,7 @@ export const jargonCliches = defineRule({
     'Jargon and clichés (synergy, at the end of the day, going forward) stand in for facts: say plainly what happened or what will change.',
   autoFix: false,
   check(doc) {
-    return scan(doc.outsideQuotes, phraseRegex(JARGON_CLICHES), (m) => {
+    const listed = scan(doc.outsideQuotes, phraseRegex(JARGON_CLICHES), (m) => {
       if (
         /^(leverage|bandwidth)/i.test(m[0]) &&
         /\b(financial|loan|debt|network|internet|broadband)\b/i.test(doc.text.slice(Math.max(0, m.index - 40), m.index + 40))
@@ -110,5 +120,12 @@ export const jargonCliches = defineRule({
         return null;
       return { start: m.index, end: m.index + m[0].length, message: `Cliché or jargon: "${m[0]}". Say it plainly.`, suggestion: null };
     });
+    const stock: Hit[] = findStockPhrases(doc, PROSE_KINDS)
+      .filter((h) => !doc.inQuote(h.start, h.end) && !listed.some((l) => l.start < h.end && h.start < l.end))
+      .map((h) => {
+        const words = doc.text.slice(h.start, h.end);
+        return { start: h.start, end: h.end, message: `${STOCK_LABEL[h.kind]}: "${words}". Say plainly what happened.`, suggestion: null };
+      });
+    return [...listed, ...stock];
   },
 });

@@ -42,6 +42,12 @@ describe('legal/crimes-as-fact', () => {
 
   it.each([
     ['Harlan Voss, 42, is charged with assault. Voss punched a bouncer outside the bar.', 'Voss punched', 'Voss allegedly punched'],
+    [
+      'Owen Tully, 23, pleaded not guilty to assault. The man who attacked Greer has no record, according to court records.',
+      'The man who attacked',
+      null,
+    ],
+    ['Owen Tully, 23, is charged with robbery. After robbing the pharmacy, Tully drove to Ohio.', 'After robbing', null],
     ['Harlan Voss, 42, is charged with assault. Voss beat a bouncer outside the bar.', 'Voss beat', 'Voss allegedly beat'],
     // a conditional does not switch the check off
     [

@@ -3,6 +3,8 @@ import { caseStatus, CONVICTED } from './case-status';
 
 const CRIME_VERBS =
   'stole|robbed|assaulted|murdered|killed|raped|embezzled|burglarized|defrauded|kidnapped|abducted|stabbed|shot|molested|abused|attacked|beat|vandalized|torched|smuggled|trafficked|poisoned|strangled|looted|extorted|swindled|carjacked|shoplifted|broke into|set fire to|set fire|forged|bribed|threatened|harassed|stalked|hit and killed|punched|kicked|hit|pocketed|skimmed|took kickbacks|took bribes|steered|laundered|spray-painted|defaced|slashed|keyed|siphoned|misappropriated|falsified|drove the getaway car|drove the getaway vehicle|wrote (?:\\p{L}+\\s+)?checks to (?:himself|herself|themselves)|used (?:the|a|his|her|their) [\\p{L}\\u2019 -]{1,30}(?:credit|debit) card';
+const CRIME_GERUNDS =
+  'robbing|stealing|stabbing|shooting|killing|murdering|assaulting|attacking|beating|strangling|kidnapping|abducting|raping|molesting|embezzling|burglarizing|breaking into|setting fire to|torching|looting|carjacking|shoplifting|defrauding|swindling|smuggling|trafficking|laundering|extorting|bribing|stalking|vandalizing|robbed|stolen|stabbed|shot|killed|murdered|assaulted|attacked|beaten|kidnapped|raped|embezzled|burglarized|broken into|set fire to|torched|looted|carjacked|defrauded|smuggled|extorted|vandalized';
 /** Attribution or hedging that makes a crime an accusation rather than a fact. */
 const ATTRIBUTED =
   /\b(allegedly|alleged|accused of|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b|\b(?:patrol|sheriff|sheriff['’]s (?:office|department)|police department|police chief|medical examiner|coroner|(?:county|district|city|state['’]s) attorney(?:['’]s office)?|attorney general|charges|charging documents|criminal complaint|indictment|search warrant|warrant|police reports?|the (?:FBI|ATF|DEA|GBI|BCA))\s+(?:said|says|say|allege|alleges|alleged|state|states|stated|show|shows|showed)\b|\bsaid (?:the )?(?:state patrol|highway patrol|sheriff|medical examiner|coroner)\b/i;
@@ -47,6 +49,38 @@ export const crimesAsFact = defineRule({
           },
         );
     if (!status.accused) return byAgent;
+    // "the man who stabbed Pugh": a description that convicts, whatever the rest of the sentence attributes
+    const described = status.convicted
+      ? []
+      : scan(
+          doc.outsideQuotes,
+          wordRegex(
+            `(?:the|a|an)\\s+(?:man|woman|person|teen|teenager|boy|girl|driver|gunman|men|women|people|teens)\\s+(?:who|that)\\s+(?:${CRIME_VERBS})`,
+            'giu',
+          ),
+          (m) => {
+            if (/^(?:a|an)\s/i.test(m[0])) return null; // "a man who robbed a bank in 1990" in a profile is someone else's record
+            return {
+              start: m.index,
+              end: m.index + m[0].length,
+              message: `"${m[0]}" describes the accused as guilty. Write "the man accused of …" or use the name.`,
+              suggestion: null,
+            };
+          },
+        );
+    // "After robbing the store, Reyes fled": the opening phrase states the crime as fact
+    const opening = status.convicted
+      ? []
+      : scan(doc.outsideQuotes, wordRegex(`(?:After|Before|While|Having)\\s+(?:${CRIME_GERUNDS})`, 'gu'), (m) => {
+          const sentence = doc.sentenceAt(m.index);
+          if (!sentence || !doc.startsSentence(m.index) || ATTRIBUTED.test(sentence.text)) return null;
+          return {
+            start: m.index,
+            end: m.index + m[0].length,
+            message: `"${m[0]}" states a crime as fact. Attribute it ("police said") or write "is accused of".`,
+            suggestion: null,
+          };
+        });
     const convictedText = status.convicted
       ? doc.sentences
           .filter((s) => CONVICTED.test(s.text))
@@ -55,6 +89,8 @@ export const crimesAsFact = defineRule({
       : '';
     return [
       ...byAgent,
+      ...described,
+      ...opening,
       ...scan(
         doc.outsideQuotes,
         wordRegex(

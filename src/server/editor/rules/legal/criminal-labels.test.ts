@@ -12,6 +12,9 @@ describe('legal/criminal-labels', () => {
   it.each([
     ['Police charged Dale Conroy with murder Friday. The murderer will appear in court Dec. 9.', 'The murderer', null],
     ['The man, who was charged with arson, is a criminal who wanted the insurance money.', 'a criminal', null],
+    ['Tess Moor, 30, the dealer police had watched for months, was charged with selling fentanyl.', 'the dealer', null],
+    ['Tenants sued Ray Quill, the slumlord who let the boiler fail.', 'the slumlord', null],
+    ['Quill is waiting for the county to pay him off.', 'pay him off', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(criminalLabels, text)).toContainEqual({ text: flagged, suggestion });
   });
@@ -40,6 +43,9 @@ describe('legal/criminal-labels', () => {
 
   it.each([
     'Leon Pratt was charged with burglary Monday. Pratt, 34, of Lakeville, is due in court next week.',
+    'Leon Pratt was charged with fraud Monday. The car dealer who sold him the van testified.',
+    'The family paid off the mortgage in 2010.',
+    'Tenants called Quill a slumlord who let the boiler fail, according to the lawsuit.',
     'Leon Pratt was charged with burglary Monday. Pratt, a plumber from Lakeville, is due in court next week.',
     'Marcus Bell was convicted of murder in 2019. Bell, a convicted murderer, was denied parole Tuesday.',
     'A thief broke into the church Sunday and took the collection box, police said.',

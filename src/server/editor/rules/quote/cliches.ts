@@ -1,3 +1,4 @@
+import { findStockPhrases } from '../../text/stock-phrases';
 import type { Hit } from '../rule';
 import { defineRule } from '../rule';
 import { quotations } from './quotations';
@@ -64,7 +65,8 @@ export const cliches = defineRule({
   check(doc) {
     const hits: Hit[] = [];
     for (const q of quotations(doc)) {
-      const m = CLICHES.exec(q.content);
+      const stock = findStockPhrases(doc, ['sports', 'corporate'], q.start, q.end)[0];
+      const m = CLICHES.exec(q.content) ?? (stock ? [doc.text.slice(stock.start, stock.end)] : null);
       if (!m) continue;
       hits.push({
         start: q.start,

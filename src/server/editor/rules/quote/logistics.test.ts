@@ -11,6 +11,11 @@ describe('quote/logistics', () => {
 
   it.each([
     [
+      '"The clinic will be located on the second floor, and visitors will enter through the east lobby," Moss said.',
+      'The clinic will be located on the second floor, and visitors will enter through the east lobby',
+      null,
+    ],
+    [
       '"The meeting starts at 6:30 p.m. in the council chambers," said Irene Vasquez.',
       'The meeting starts at 6:30 p.m. in the council chambers',
       null,

@@ -3,9 +3,9 @@ import type { Hit } from '../rule';
 import { FIRST_PERSON, OPINION, quotations } from './quotations';
 
 const LOGISTICS =
-  /\b(opens?|starts?|begins?|closes?|is held|will be held|takes place|located|available online|online at|register|registration|sign up|tickets?|admission|parking|website|doors open|hours are|deadline|is free|are free|free and open|meets?|schedule[sd]?)\b/i;
+  /\b(opens?|starts?|begins?|closes?|is held|will be held|takes place|located|available online|online at|register|registration|sign up|tickets?|admission|parking|website|doors open|hours are|deadline|is free|are free|free and open|meets?|schedule[sd]?|enter(?:s)? through|entrance)\b/i;
 const WHEN_WHERE =
-  /\b\d{1,2}(?::\d\d)?\s?(a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|every day|daily|weekdays|online|website|chambers|hall|room|center|library|building|street|avenue|at the|in the)\b/i;
+  /\b\d{1,2}(?::\d\d)?\s?(a\.m\.|p\.m\.)|\bnoon\b|\bmidnight\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|every day|daily|weekdays|online|website|chambers|hall|room|center|library|building|street|avenue|floor|lobby|entrance|wing|tower|campus|at the|in the|on the)\b/i;
 
 /** A quote that only gives times, places or how to sign up. */
 export function isLogistics(content: string, words: number): boolean {
