@@ -11,6 +11,8 @@ describe('clarity/wordy-phrases', () => {
 
   it.each([
     ['The city hired a consultant in order to study the sewer system.', 'in order to', 'to'],
+    ['The bridge is anticipated to reopen sometime in May.', 'is anticipated to', 'is expected to'],
+    ['The bridge is anticipated to reopen sometime in May.', 'sometime in', 'in'],
     ['At this point in time, no one knows.', 'At this point in time', 'Now'],
     ['The game was canceled due to the fact that it rained.', 'due to the fact that', 'because'],
     ['The majority of the voters stayed home.', 'The majority of', 'Most of'],

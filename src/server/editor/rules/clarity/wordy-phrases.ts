@@ -5,6 +5,11 @@ import { defineRule, lookup, phraseRegex, scan } from '../rule';
 export const WORDY: Record<string, string> = {
   'in order to': 'to',
   'in order for': 'for',
+  'is anticipated to': 'is expected to',
+  'are anticipated to': 'are expected to',
+  'was anticipated to': 'was expected to',
+  'were anticipated to': 'were expected to',
+  'sometime in': 'in',
   'at this point in time': 'now',
   'at the present time': 'now',
   'at this moment in time': 'now',

@@ -15,6 +15,8 @@ describe('context/study-without-source', () => {
     ['Studies show that later school start times improve grades.', 'Studies show'],
     ['A new survey suggests most residents oppose the tax.', 'A new survey suggests'],
     ['Research shows that four-day weeks cut absences.', 'Research shows'],
+    ['Crashes fell 20%, according to a preliminary traffic assessment.', 'according to a preliminary traffic assessment'],
+    ['Pesticide drift harms bees, according to a study published Monday by researchers at Iowa State.', 'a study published Monday'],
     ['One report estimated the repairs at millions of dollars.', 'One report estimated'],
   ] as const)('flags %s', (text, flagged) => {
     expect(hitsOf(studyWithoutSource, text)).toEqual([{ text: flagged, suggestion: null }]);
@@ -22,6 +24,7 @@ describe('context/study-without-source', () => {
 
   it.each([
     'A 2023 study published in JAMA Pediatrics found that teens who vape are more likely to smoke.',
+    'The study, published Monday in the Journal of Rural Health, followed 900 farmers.',
     'A survey of 1,200 residents conducted by the Citizens League found most oppose the tax.',
     'Research by Harvard economist Raj Chetty shows that neighborhoods shape earnings.',
     'A study led by University of Iowa researchers found that later start times improve grades.',

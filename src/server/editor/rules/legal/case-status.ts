@@ -8,5 +8,19 @@ export const CONVICTED =
 
 /** What the story says about a criminal case: someone is accused, and whether anyone has been convicted. */
 export function caseStatus(doc: Doc): { accused: boolean; convicted: boolean } {
-  return doc.memo('case-status', () => ({ accused: ACCUSED.test(doc.text), convicted: CONVICTED.test(doc.text) }));
+  return doc.memo('case-status', () => ({ accused: ACCUSED.test(doc.text), convicted: convictedIn(doc.text) }));
+}
+
+const CONVICTED_ALL = new RegExp(CONVICTED.source, 'giu');
+
+/** A grand jury indicts ("a grand jury convicted" is the story's mistake), and "if convicted" is a conditional: neither is a conviction. */
+function convictedIn(text: string): boolean {
+  for (const m of text.matchAll(CONVICTED_ALL))
+    if (
+      !/(?:grand jury|\bif|\bunless|\b(?:could|would|if \w+ (?:is|are)|not|never) be(?:en)?)\s+$/i.test(
+        text.slice(Math.max(0, m.index - 20), m.index),
+      )
+    )
+      return true;
+  return false;
 }

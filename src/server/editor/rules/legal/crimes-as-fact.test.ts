@@ -48,6 +48,12 @@ describe('legal/crimes-as-fact', () => {
       null,
     ],
     ['Owen Tully, 23, is charged with robbery. After robbing the pharmacy, Tully drove to Ohio.', 'After robbing', null],
+    // neither a conditional nor a grand jury's "conviction" is one
+    [
+      'A grand jury convicted Lee Ames on June 2, and he pleaded not guilty. If convicted, he faces 11 years. The man who stabbed Cole had no record.',
+      'The man who stabbed',
+      null,
+    ],
     ['Harlan Voss, 42, is charged with assault. Voss beat a bouncer outside the bar.', 'Voss beat', 'Voss allegedly beat'],
     // a conditional does not switch the check off
     [

@@ -7,7 +7,7 @@ const CRIME_GERUNDS =
   'robbing|stealing|stabbing|shooting|killing|murdering|assaulting|attacking|beating|strangling|kidnapping|abducting|raping|molesting|embezzling|burglarizing|breaking into|setting fire to|torching|looting|carjacking|shoplifting|defrauding|swindling|smuggling|trafficking|laundering|extorting|bribing|stalking|vandalizing|robbed|stolen|stabbed|shot|killed|murdered|assaulted|attacked|beaten|kidnapped|raped|embezzled|burglarized|broken into|set fire to|torched|looted|carjacked|defrauded|smuggled|extorted|vandalized';
 /** Attribution or hedging that makes a crime an accusation rather than a fact. */
 const ATTRIBUTED =
-  /\b(allegedly|alleged|accused of|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b|\b(?:patrol|sheriff|sheriff['’]s (?:office|department)|police department|police chief|medical examiner|coroner|(?:county|district|city|state['’]s) attorney(?:['’]s office)?|attorney general|charges|charging documents|criminal complaint|indictment|search warrant|warrant|police reports?|the (?:FBI|ATF|DEA|GBI|BCA))\s+(?:said|says|say|allege|alleges|alleged|state|states|stated|show|shows|showed)\b|\bsaid (?:the )?(?:state patrol|highway patrol|sheriff|medical examiner|coroner)\b/i;
+  /\b(allegedly|alleged|alleging|allegations? that|charges? that|charging that|accus(?:es|ing) \w+ of|accused of|suspected of|police said|police say|according to|prosecutors said|prosecutors say|authorities said|officials said|court (?:records|documents)|affidavit|complaint|investigators said|deputies said|officers said|is accused|are accused|was accused|police allege|prosecutors allege|said police|said prosecutors|, police said|, authorities said)\b|\b(?:patrol|sheriff|sheriff['’]s (?:office|department)|police department|police chief|medical examiner|coroner|(?:county|district|city|state['’]s) attorney(?:['’]s office)?|attorney general|charges|charging documents|criminal complaint|indictment|search warrant|warrant|police reports?|the (?:FBI|ATF|DEA|GBI|BCA))\s+(?:said|says|say|allege|alleges|alleged|state|states|stated|show|shows|showed)\b|\bsaid (?:the )?(?:state patrol|highway patrol|sheriff|medical examiner|coroner)\b/i;
 
 /** Verbs a game report uses of teams and players. */
 const SPORTS_VERBS = /^(?:beat|hit|shot|attacked|kicked|stole|routed|edged|crushed|defeated)$/;
@@ -87,55 +87,52 @@ export const crimesAsFact = defineRule({
           .map((s) => s.text)
           .join(' ')
       : '';
-    return [
-      ...byAgent,
-      ...described,
-      ...opening,
-      ...scan(
-        doc.outsideQuotes,
-        wordRegex(
-          `([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)((?:(?:,\\s+[^,.;"“”]{1,70}){1,2},)?)\\s+(${CRIME_VERBS})`,
-          'gu',
-        ),
-        (m) => {
-          const sentence = doc.sentenceAt(m.index);
-          if (!sentence || ATTRIBUTED.test(sentence.text)) return null;
-          const subject = m[1]!;
-          if (/^\p{Lu}/u.test(subject) && /^(The|A|An|This|That|It|There|Police|Officers|Deputies|Authorities)$/.test(subject)) return null;
-          const verb = m[3]!;
-          // status belongs to a person: a convicted defendant's crime is a fact, another person's in the same story is not
-          // "Hale, 27, who drove the getaway car": "who" is the name before it
-          const person =
-            subject === 'who' ? (/(\p{Lu}[\p{L}'’-]+)(?:,[^,]*)?,?\s*$/u.exec(text.slice(sentence.start, m.index))?.[1] ?? null) : subject;
-          if (
-            status.convicted &&
-            (person === null || !/^\p{Lu}/u.test(person) || /^(?:He|She|They)$/.test(person) || convictedText.includes(person))
-          )
-            return null;
-          // sports: "the Comets beat the Bears 78-68", "the Rams routed them 31-10": a score or a team ("the" + a plural name) is a game
-          if (
-            SPORTS_VERBS.test(verb) &&
-            (SCORE.test(sentence.text) ||
-              /\b[Tt]he\s+(?:\p{Lu}[\p{L}'’-]*\s+)*$/u.test(text.slice(sentence.start, m.index)) ||
-              /^\s+the\s+(?:\p{Lu}[\p{L}'’-]*\s+)*\p{Lu}[\p{L}'’-]*s\b/u.test(text.slice(m.index + m[0].length, sentence.end)))
-          )
-            return null;
-          // sports: "Jones hit a home run", "shot 8 of 12"
-          if (
-            /^(?:hit|shot|beat|attacked|kicked|stole)$/.test(verb) &&
-            /^\s+(?:a|an|the|\d)?\s*(?:home run|single|double|triple|homer|jumper|three|free throw|field goal|base|bases|\d)/i.test(
-              text.slice(m.index + m[0].length, m.index + m[0].length + 16),
-            )
-          )
-            return null;
-          return {
-            start: m.index,
-            end: m.index + m[0].length,
-            message: `"${m[0]}" states a crime as fact. Attribute it or write "allegedly".`,
-            suggestion: m[2] ? null : `${subject} allegedly ${verb}`,
-          };
-        },
+    const stated = scan(
+      doc.outsideQuotes,
+      wordRegex(
+        `([Hh]e|[Ss]he|[Tt]hey|who|(?:[Tt]he|[Aa]) (?:man|woman|suspect|teen|teenager|boy|girl|driver|defendant|gunman)|\\p{Lu}[\\p{L}'’-]+)((?:(?:,\\s+[^,.;"“”]{1,70}){1,2},)?)\\s+(${CRIME_VERBS})`,
+        'gu',
       ),
-    ];
+      (m) => {
+        const sentence = doc.sentenceAt(m.index);
+        if (!sentence || ATTRIBUTED.test(sentence.text)) return null;
+        const subject = m[1]!;
+        if (/^\p{Lu}/u.test(subject) && /^(The|A|An|This|That|It|There|Police|Officers|Deputies|Authorities)$/.test(subject)) return null;
+        const verb = m[3]!;
+        // status belongs to a person: a convicted defendant's crime is a fact, another person's in the same story is not
+        // "Hale, 27, who drove the getaway car": "who" is the name before it
+        const person =
+          subject === 'who' ? (/(\p{Lu}[\p{L}'’-]+)(?:,[^,]*)?,?\s*$/u.exec(text.slice(sentence.start, m.index))?.[1] ?? null) : subject;
+        if (
+          status.convicted &&
+          (person === null || !/^\p{Lu}/u.test(person) || /^(?:He|She|They)$/.test(person) || convictedText.includes(person))
+        )
+          return null;
+        // sports: "the Comets beat the Bears 78-68", "the Rams routed them 31-10": a score or a team ("the" + a plural name) is a game
+        if (
+          SPORTS_VERBS.test(verb) &&
+          (SCORE.test(sentence.text) ||
+            /\b[Tt]he\s+(?:\p{Lu}[\p{L}'’-]*\s+)*$/u.test(text.slice(sentence.start, m.index)) ||
+            /^\s+the\s+(?:\p{Lu}[\p{L}'’-]*\s+)*\p{Lu}[\p{L}'’-]*s\b/u.test(text.slice(m.index + m[0].length, sentence.end)))
+        )
+          return null;
+        // sports: "Jones hit a home run", "shot 8 of 12"
+        if (
+          /^(?:hit|shot|beat|attacked|kicked|stole)$/.test(verb) &&
+          /^\s+(?:a|an|the|\d)?\s*(?:home run|single|double|triple|homer|jumper|three|free throw|field goal|base|bases|\d)/i.test(
+            text.slice(m.index + m[0].length, m.index + m[0].length + 16),
+          )
+        )
+          return null;
+        return {
+          start: m.index,
+          end: m.index + m[0].length,
+          message: `"${m[0]}" states a crime as fact. Attribute it or write "allegedly".`,
+          suggestion: m[2] ? null : `${subject} allegedly ${verb}`,
+        };
+      },
+    );
+    const overlaps = (h: { start: number; end: number }) => described.some((d) => d.start < h.end && h.start < d.end);
+    return [...byAgent, ...described, ...opening, ...stated.filter((h) => !overlaps(h))];
   },
 });
