@@ -244,7 +244,8 @@ const FACT_LINES: Record<UnsupportedFact['kind'], (f: UnsupportedFact) => string
   figure: (f) => `**Figure not in your copy.** The revised text says ${stated(f.model)}; your copy has no such figure.`,
   name: (f) => `**Name not in your copy.** The revised text names ${quoted(f.model)}; your copy does not.`,
   date: (f) => `**Date not in your copy.** The revised text says ${quoted(f.model)}; your copy does not.`,
-  negation: (f) => `**Meaning reversed.** The revised text says ${quoted(f.model)}; your copy says ${quoted(f.kind === 'negation' ? f.writer : '')}.`,
+  negation: (f) =>
+    `**Meaning reversed.** The revised text says ${quoted(f.model)}; your copy says ${quoted(f.kind === 'negation' ? f.writer : '')}.`,
 };
 
 /** The note appended to a checked answer; null when the check found nothing to say. */

@@ -156,6 +156,7 @@ function names(doc: Doc, words: readonly Token[]): Token[][] {
  */
 export class WriterCopy {
   private readonly words = new Set<string>();
+  private readonly abbreviations = new Set<string>();
   private readonly values = new Set<number>();
   private readonly dateKeys = new Set<string>();
   private readonly sentences: Sentence[];
@@ -164,8 +165,14 @@ export class WriterCopy {
     const text = sources.join('\n\n').slice(0, WRITER_MAX_CHARS);
     const doc = buildDocument(text);
     const all = tokens(doc);
-    for (const t of all) keysOf(t).forEach((k) => this.words.add(k));
+    for (const t of all) {
+      keysOf(t).forEach((k) => this.words.add(k));
+      const stem = /^(\p{L}{3,})\.$/u.exec(t.text)?.[1];
+      if (stem) this.abbreviations.add(stem.toLowerCase());
+    }
     for (const f of figures(text)) this.values.add(f.value).add(f.bare);
+    // Figures run into their units ("7pm", "5km") are the writer's too.
+    for (const m of text.matchAll(/\d[\d,]*(?:\.\d+)?/g)) this.values.add(Number(m[0].replace(/,/g, '')));
     for (const d of dates(text)) this.dateKeys.add(d.key).add(d.key.split(' ')[0]!);
     // The writer's quotations are statements too: a model may restate one outside quotation marks.
     this.sentences = sentencesOf(doc, all);
@@ -173,9 +180,11 @@ export class WriterCopy {
 
   private has(t: Token): boolean {
     if (keysOf(t).some((k) => this.words.has(k))) return true;
-    // An abbreviation of a word the writer used ("Gov." for governor).
+    // An abbreviation of a word the writer used ("Gov." for governor), or the word the writer abbreviated.
     const stem = /^(\p{L}{2,})\.$/u.exec(t.text)?.[1]?.toLowerCase();
-    return !!stem && [...this.words].some((w) => w.startsWith(stem));
+    if (stem) return [...this.words].some((w) => w.startsWith(stem));
+    const word = t.text.toLowerCase();
+    return [...this.abbreviations].some((a) => word.startsWith(a));
   }
 
   /** Whether a paragraph of the answer is the writer's copy revised: most of its own words are the writer's. */
@@ -192,8 +201,17 @@ export class WriterCopy {
     const text = doc.outsideQuotes;
     const dated = dates(text);
     for (const d of dated) if (!this.dateKeys.has(d.key)) out.push({ kind: 'date', model: d.text });
+    // A tally ("6-1") is one figure, the writer's only when both its numbers are.
+    const tallies = [...text.matchAll(/(?<![\p{N}-])(\d{1,3})-(\d{1,3})(?![\p{N}-])/gu)].map((m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+    }));
+    for (const t of tallies) {
+      const parts = text.slice(t.start, t.end).split('-').map(Number);
+      if (!parts.every((n) => this.values.has(n))) out.push({ kind: 'figure', model: text.slice(t.start, t.end) });
+    }
     for (const f of figures(text)) {
-      if (dated.some((d) => f.start < d.end && d.start < f.end)) continue;
+      if ([...dated, ...tallies].some((d) => f.start < d.end && d.start < f.end)) continue;
       if (!this.values.has(f.value)) out.push({ kind: 'figure', model: f.text });
     }
     const calendar = new Set([...WEEKDAYS, ...dated.map((d) => d.text)].map((w) => w.toLowerCase()));
