@@ -66,12 +66,20 @@ describe('the check of a model’s revised copy, as it streams', () => {
     expect(invented('### Revised text\n\nThe council approved three items:\n\n"Made up," he said.\n')).toEqual(['Made up,']);
   });
 
-  it('a review without revised copy passes through untouched and is not checked', () => {
-    const review = 'The quote "We will not rest" is strong. Consider "The family deserves answers" instead.\n';
+  it('a review that quotes the writer exactly and phrases of its own passes through untouched, with nothing called out', () => {
+    const review = 'The quote "We will not rest" is strong. Consider "Answers, not excuses" as a headline.\n';
     const { shown, guard } = guarded(review, 2);
     expect(shown).toBe(review);
     expect(guard.invented).toEqual([]);
+    expect(guard.unsupported).toEqual([]);
     expect(guard.revisedText).toBe('');
+  });
+
+  it('puts the writer’s words back into a misquotation wherever it stands, in a review as in revised copy', () => {
+    const review = 'The quote "We won’t rest until the family has answers" is strong; keep it high.\n';
+    const { shown, guard } = guarded(review, 3);
+    expect(shown).toBe('The quote "We will not rest until the family gets answers" is strong; keep it high.\n');
+    expect(guard.invented).toEqual([]);
   });
 
   it('a quotation still open when the answer ends is shown as it arrived', () => {

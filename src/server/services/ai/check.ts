@@ -1,4 +1,5 @@
 import { analyze, MAX_TEXT_CHARS, rules, type Finding } from '../../editor';
+import { WriterCopy, type UnsupportedFact } from './facts';
 import type { WriterWords } from './quotes';
 
 /** A line ending in a colon is a label only when it is this short. */
@@ -11,124 +12,154 @@ const REVISED_TITLE = /\b(?:revised|revision|rewritten|rewrite|edited|tightened|
 const NOTES_TITLE =
   /^(?:what|why|how|key|summary|notes?|changes?|changed|edits|explanation|explained|feedback|suggestions?|headlines?|captions?|social)\b|\b(?:changes|changed|edits|explanation|notes)\b/i;
 
-type Line = { kind: 'revised-label' | 'other-label' | 'fence' | 'text' };
+type LineKind = 'revised-label' | 'notes-label' | 'heading' | 'fence' | 'text';
 
-function classify(line: string): Line {
+function classify(line: string): LineKind {
   const t = line.trim();
-  if (/^(?:```|~~~)/.test(t)) return { kind: 'fence' };
-  if (/^(?:-{3,}|\*{3,}|_{3,})$/.test(t)) return { kind: 'other-label' };
+  if (/^(?:```|~~~)/.test(t)) return 'fence';
+  if (/^(?:-{3,}|\*{3,}|_{3,})$/.test(t)) return 'heading';
   const title =
     t.match(/^#{1,6}\s+(.+?)\s*#*$/)?.[1] ??
     t.match(/^\*\*(.+?)\*\*:?$/)?.[1] ??
     t.match(/^__(.+?)__:?$/)?.[1] ??
     (t.length <= LABEL_MAX_CHARS && t.endsWith(':') && !/^[-*•]|^\d+[.)]/.test(t) ? t : undefined);
-  if (title !== undefined) {
-    const isHeading = !title.endsWith(':') || t !== title;
-    if (REVISED_TITLE.test(title) && !NOTES_TITLE.test(title)) return { kind: 'revised-label' };
-    // A line of copy may end in a colon ("The council approved three items:"): only a heading or a notes label ends the copy.
-    if (isHeading || NOTES_TITLE.test(title)) return { kind: 'other-label' };
-    return { kind: 'text' };
-  }
-  return { kind: 'text' };
+  if (title === undefined) return 'text';
+  if (REVISED_TITLE.test(title) && !NOTES_TITLE.test(title)) return 'revised-label';
+  if (NOTES_TITLE.test(title)) return 'notes-label';
+  // A line of copy may end in a colon ("The council approved three items:"); a heading only opens a new part.
+  return !title.endsWith(':') || t !== title ? 'heading' : 'text';
 }
 
 const CLOSING: Record<string, string> = { '"': '"', '“': '”"', '‘': '’' };
 const isLetter = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
 
-/** The start of a line that may still turn out to be a list marker ("-", "12.", "3)"). */
-const LIST_MARKER_SO_FAR = /^[^\S\n]*(?:[-*+•]|\d{1,3}[.)]?)?$/;
-const LIST_MARKER = /^[^\S\n]*(?:[-*+•]|\d{1,3}[.)])\s/;
-const LIST_MARKER_MAX_CHARS = 6;
+const LIST_MARKER = /^[^\S\n]*(?:[-*+•]|\d{1,3}[.)])\s+/;
+
+/** A paragraph or list item of the answer, as shown, and what the labels above it say it is. */
+interface Block {
+  start: number;
+  end: number;
+  text: string;
+  section: 'revised' | 'notes' | 'open';
+}
 
 /**
- * Follows a model's answer as it streams. Inside the sections that carry the
- * revised copy (a "Revised text" heading, "Here is the tightened story:"), each
- * quotation is held back until its closing mark and judged against the writer's
- * words: a quotation the model changed goes out with the writer's words put back,
- * one the writer never had goes out as written and is remembered for the note.
- * Everything else streams on as it arrives; a line's label is read when the line
- * ends and applies to the lines after it.
+ * The answer cut into paragraphs and list items. A revised-copy label ("Revised
+ * text", "Here is the tightened story:") makes the paragraphs after it revised
+ * copy; a notes label ("Changes:") makes them notes; anything else (no label, a
+ * heading the guard does not know, a rule, a list after revised copy) leaves
+ * them open, to be judged by what they say.
+ */
+function blocksOf(answer: string): Block[] {
+  const blocks: Block[] = [];
+  let section: Block['section'] = 'open';
+  let inFence = false;
+  let current: { start: number; end: number; lines: string[]; section: Block['section'] } | null = null;
+  const close = () => {
+    if (current) blocks.push({ start: current.start, end: current.end, text: current.lines.join('\n').trim(), section: current.section });
+    current = null;
+  };
+  let at = 0;
+  for (const line of answer.split('\n')) {
+    const from = at;
+    at += line.length + 1;
+    const kind = inFence && !/^\s*(?:```|~~~)/.test(line) ? 'text' : classify(line);
+    if (kind !== 'text') {
+      close();
+      if (kind === 'fence') inFence = !inFence;
+      else section = kind === 'revised-label' ? 'revised' : kind === 'notes-label' ? 'notes' : 'open';
+      continue;
+    }
+    if (line.trim() === '') {
+      close();
+      continue;
+    }
+    const marker = inFence ? null : LIST_MARKER.exec(line);
+    if (marker) {
+      close();
+      // Revised copy is prose: a list after it is judged by what it says.
+      if (section === 'revised') section = 'open';
+    }
+    const text = line.slice(marker?.[0].length ?? 0).replace(/^>\s?/, '');
+    if (!current) current = { start: from, end: from, lines: [], section };
+    current.lines.push(text);
+    current.end = from + line.length;
+  }
+  close();
+  return blocks;
+}
+
+/**
+ * Follows a model's answer as it streams. Each quotation, wherever it stands,
+ * is held back until its closing mark and judged against the writer's words: a
+ * quotation the model changed goes out with the writer's words put back. When
+ * the answer ends, its revised copy is found (by its label, or, unlabelled, by
+ * sharing most of its words with the writer's copy): a quotation there that the
+ * writer never had is called out, as are figures, names, dates and reversed
+ * statements the writer's copy does not support. A quotation elsewhere (the
+ * model's notes) may be the model's own phrase.
  */
 export class RevisedCopyGuard {
   readonly restored: Array<{ model: string; writer: string }> = [];
+  /** Quotations in the revised copy the writer never had; known once the answer has ended. */
   readonly invented: string[] = [];
+  /** What the revised copy states that the writer's copy does not; known once the answer has ended. */
+  readonly unsupported: UnsupportedFact[] = [];
   private raw = '';
   private pos = 0;
-  private lineStart = true;
-  private lineFrom = 0;
-  private lineMark = 0;
-  private inRevised = false;
-  private inFence = false;
+  private shown = '';
+  private unmatched: Array<{ at: number; content: string }> = [];
   private revised: string[] = [];
+  private judged = false;
 
   constructor(private readonly writer: WriterWords) {}
 
   /** Takes the next piece of the answer; returns what may be shown now. */
   push(piece: string): string {
     this.raw += piece;
-    return this.advance(false);
+    return this.emit(this.advance(false));
   }
 
   /** The answer is complete: returns whatever was still held back. */
   end(): string {
-    const out = this.advance(true);
-    if (!this.lineStart && this.pos === this.raw.length) this.endLine(this.raw.slice(this.lineFrom));
-    this.lineStart = true;
+    const out = this.emit(this.advance(true));
+    if (!this.judged) this.judge();
     return out;
   }
 
   /** The revised copy as it was shown (quotations restored), without its labels. */
   get revisedText(): string {
-    return this.revised.join('').trim();
+    return this.revised.join('\n\n');
   }
 
   private emit(text: string): string {
-    if (this.inRevised) this.revised.push(text);
+    this.shown += text;
     return text;
   }
 
-  /** A whole line has been shown: a label switches the revised copy on or off for the lines after it. */
-  private endLine(line: string) {
-    const fenceLine = /^\s*(?:```|~~~)/.test(line);
-    const kind = this.inFence && !fenceLine ? 'text' : classify(line).kind;
-    if (kind === 'fence') this.inFence = !this.inFence;
-    if (kind !== 'revised-label' && kind !== 'other-label') return;
-    // A label is not part of the copy it introduces.
-    this.revised.length = Math.min(this.revised.length, this.lineMark);
-    this.inRevised = kind === 'revised-label';
+  private judge() {
+    this.judged = true;
+    const blocks = blocksOf(this.shown);
+    const open = blocks.filter((b) => b.section === 'open');
+    const copy = open.length > 0 || blocks.some((b) => b.section === 'revised') ? new WriterCopy(this.writer.sources) : null;
+    const revised = blocks.filter((b) => b.section === 'revised' || (b.section === 'open' && copy!.echoes(b.text)));
+    this.revised = revised.map((b) => b.text);
+    for (const q of this.unmatched) if (revised.some((b) => q.at >= b.start && q.at < b.end)) this.invented.push(q.content);
+    for (const b of revised) this.unsupported.push(...copy!.unsupported(plainCopy(b.text)));
   }
 
   private advance(final: boolean): string {
     let out = '';
     const raw = this.raw;
     while (this.pos < raw.length) {
-      if (this.lineStart) {
-        if (this.inRevised && !this.inFence) {
-          const soFar = raw.slice(this.pos, this.pos + LIST_MARKER_MAX_CHARS);
-          const head = soFar.split('\n')[0]!;
-          if (!final && head === soFar && head.length < LIST_MARKER_MAX_CHARS && LIST_MARKER_SO_FAR.test(head)) break;
-          // Revised copy is prose: a list after it is the model explaining its edits.
-          if (LIST_MARKER.test(soFar)) this.inRevised = false;
-        }
-        this.lineStart = false;
-        this.lineFrom = this.pos;
-        this.lineMark = this.revised.length;
-      }
       const ch = raw[this.pos]!;
-      if (ch === '\n') {
-        this.endLine(raw.slice(this.lineFrom, this.pos));
-        out += this.emit(ch);
-        this.pos++;
-        this.lineStart = true;
-        continue;
-      }
-      const opens = this.inRevised && (ch === '"' || ch === '“' || (ch === '‘' && !isLetter(raw[this.pos - 1])));
+      const opens = ch === '"' || ch === '“' || (ch === '‘' && !isLetter(raw[this.pos - 1]));
       if (!opens) {
-        // Copy up to the next character that needs a decision.
-        const re = this.inRevised ? /[\n"“‘]/g : /\n/g;
+        // Copy up to the next character that may open a quotation.
+        const re = /["“‘]/g;
         re.lastIndex = this.pos + 1;
         const stop = re.exec(raw)?.index ?? raw.length;
-        out += this.emit(raw.slice(this.pos, stop));
+        out += raw.slice(this.pos, stop);
         this.pos = stop;
         continue;
       }
@@ -136,7 +167,7 @@ export class RevisedCopyGuard {
       if (close === 'wait') break;
       if (close === 'none') {
         // Never closed within its paragraph, or too long to hold: it streams as written.
-        out += this.emit(ch);
+        out += ch;
         this.pos++;
         continue;
       }
@@ -146,8 +177,8 @@ export class RevisedCopyGuard {
       if (verdict.kind === 'altered') {
         shown = verdict.restored;
         this.restored.push({ model: content, writer: verdict.restored });
-      } else if (verdict.kind === 'invented') this.invented.push(content);
-      out += this.emit(`${ch}${shown}${raw[close]}`);
+      } else if (verdict.kind === 'invented') this.unmatched.push({ at: this.shown.length + out.length, content });
+      out += `${ch}${shown}${raw[close]}`;
       this.pos = close + 1;
     }
     return out;
@@ -208,10 +239,20 @@ const quoted = (s: string) =>
     .replace(/\s+/g, ' ')
     .replace(/[,;:]$/, '')}”`;
 
+const stated = (s: string) => quoted(s.replace(/[.!?]$/, ''));
+const FACT_LINES: Record<UnsupportedFact['kind'], (f: UnsupportedFact) => string> = {
+  figure: (f) => `**Figure not in your copy.** The revised text says ${stated(f.model)}; your copy has no such figure.`,
+  name: (f) => `**Name not in your copy.** The revised text names ${quoted(f.model)}; your copy does not.`,
+  date: (f) => `**Date not in your copy.** The revised text says ${quoted(f.model)}; your copy does not.`,
+  negation: (f) =>
+    `**Meaning reversed.** The revised text says ${quoted(f.model)}; your copy says ${quoted(f.kind === 'negation' ? f.writer : '')}.`,
+};
+
 /** The note appended to a checked answer; null when the check found nothing to say. */
 export function checkNote(found: {
   restored: ReadonlyArray<{ model: string; writer: string }>;
   invented: readonly string[];
+  unsupported?: readonly UnsupportedFact[];
   legal: readonly Finding[];
 }): string | null {
   const lines: string[] = [];
@@ -225,6 +266,8 @@ export function checkNote(found: {
   for (const q of found.invented)
     if (once(`i:${q}`))
       lines.push(`- **Quote not in your copy.** ${quoted(q)} appears nowhere in what you sent. Confirm it with the source or cut it.`);
+  for (const f of found.unsupported ?? [])
+    if (once(`f:${f.kind}:${f.model.toLowerCase()}`)) lines.push(`- ${FACT_LINES[f.kind](f)} Check it before you use it.`);
   for (const f of found.legal)
     if (once(`l:${f.ruleId}:${f.text.toLowerCase()}`)) lines.push(`- **Legal risk in the revised text.** ${f.message}`);
   if (lines.length === 0) return null;

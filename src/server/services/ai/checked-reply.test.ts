@@ -41,4 +41,35 @@ describe('chat.send with a model: the checked answer', () => {
     const { messages } = await api.chat.get({ id });
     expect(messages.at(-1)!.content).toBe(saved.content);
   });
+
+  it('checks an answer under a label it does not know: the altered quotation restored, the reversed fact called out, both saved', async () => {
+    const story =
+      'The City Council voted 5-2 on Tuesday to approve an $8 million renovation of the Carnegie Library.\n\n' +
+      'Mayor Ellen Ortiz said property taxes would not increase under the plan.\n\n' +
+      '"We promised this renovation a decade ago, and now we can finally deliver it," library director Susan Park said.';
+    fake = await startFakeOpenAi({
+      tokens: [
+        'Here is a tighter version:\n\n',
+        'The council voted 5-2 Tuesday to approve an $8 million renovation of the Carnegie Library. ',
+        'Ortiz said taxes will rise under the plan.\n\n',
+        '"We promised this renovation ten years',
+        ' ago, and now we can finally deliver it," Park said.\n',
+      ],
+    });
+    t = createTestApp({ env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: OPENAI_TEST_KEY } });
+    const { api } = await subscriber(t, 'tomas');
+    const { id } = await api.chat.create();
+    const reply = await collect(await api.chat.send({ conversationId: id, content: `Tighten this:\n\n${story}` }));
+
+    expect(reply.error).toBeUndefined();
+    const saved = reply.done!.assistantMessage;
+    expect(saved.content).toBe(reply.text);
+    expect(saved.content).toContain('"We promised this renovation a decade ago, and now we can finally deliver it," Park said.');
+    expect(saved.content.split('\n\n---\n\n')[0]).not.toContain('ten years');
+    expect(saved.content).toContain(
+      '- **Meaning reversed.** The revised text says “taxes will rise”; your copy says “property taxes would not increase”. Check it before you use it.',
+    );
+    const { messages } = await api.chat.get({ id });
+    expect(messages.at(-1)!.content).toBe(saved.content);
+  });
 });

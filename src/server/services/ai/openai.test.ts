@@ -246,3 +246,77 @@ describe('OpenAI-compatible provider (against a local Chat Completions double)',
     expect(ai.describe()).not.toContain('sk-live');
   });
 });
+
+const LIBRARY_STORY =
+  'SPRINGFIELD — The City Council voted 5-2 on Tuesday to approve an $8 million renovation of the Carnegie Library, which opened in 1964.\n\n' +
+  'Mayor Ellen Ortiz said property taxes would not increase under the plan.\n\n' +
+  '"We promised this renovation a decade ago, and now we can finally deliver it," library director Susan Park said.';
+const LEDE = 'The City Council voted 5-2 Tuesday to approve an $8 million renovation of the Carnegie Library, which opened in 1964.';
+const MISQUOTE = '"We promised this renovation ten years ago, and now we can finally deliver it," library director Susan Park said.';
+const RESTORED = '"We promised this renovation a decade ago, and now we can finally deliver it," library director Susan Park said.';
+const REVERSED =
+  '- **Meaning reversed.** The revised text says “taxes will rise”; your copy says “property taxes would not increase”. Check it before you use it.';
+const NEW_FIGURE =
+  '- **Figure not in your copy.** The revised text says “$12 million”; your copy has no such figure. Check it before you use it.';
+const QUOTE_RESTORED =
+  '- **Quote restored.** The model changed your quotation “We promised this renovation a decade ago, and now we can finally deliver it” to “We promised this renovation ten years ago, and now we can finally deliver it”; the revised text above keeps your copy’s words.';
+
+/** Streams the answer word by word from the double and reads the reply: what was shown above the note, and the note. */
+async function checkedAnswer(answer: string) {
+  fake = await startFakeOpenAi({ tokens: answer.match(/\S*\s*/g)!.filter(Boolean) });
+  const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+  const { text, failure } = await read(ai.stream(request({ message: `Tighten this:\n\n${LIBRARY_STORY}` })));
+  expect(failure).toBeUndefined();
+  const [reply, note] = text.split('\n\n---\n\n**Copydesk checked this answer against your copy:**\n\n');
+  return { reply: reply!, notes: note?.trimEnd().split('\n') ?? [] };
+}
+
+describe('OpenAI-compatible provider: the revised copy checked whatever shape the answer takes', () => {
+  const shapes: Array<[string, string, string[]]> = [
+    [
+      'no label at all',
+      `${LEDE}\n\nMayor Ellen Ortiz said taxes will rise under the plan.\n\n${MISQUOTE}\n\nI cut the dash and tightened the lede.\n`,
+      [QUOTE_RESTORED, REVERSED],
+    ],
+    [
+      '“Here’s a tighter version:”',
+      `Here's a tighter version:\n\n${LEDE.replace('$8 million', '$12 million')}\n\n${MISQUOTE}\n`,
+      [QUOTE_RESTORED, NEW_FIGURE],
+    ],
+    [
+      'a Markdown heading, with notes that quote the model’s own words',
+      `## Tightened story\n\n${LEDE}\n\nMayor Ellen Ortiz said taxes will rise under the plan.\n\n${MISQUOTE}\n\n## Why\n\n- The lede reads "cleaner" now.\n`,
+      [QUOTE_RESTORED, REVERSED],
+    ],
+    [
+      'a bulleted answer',
+      `Here's a tighter version:\n\n- ${LEDE}\n- Mayor Ellen Ortiz said taxes will rise under the plan.\n- ${MISQUOTE}\n`,
+      [QUOTE_RESTORED, REVERSED],
+    ],
+    [
+      'a fenced block, with a new name and a new day',
+      `Tighter, below.\n\n\`\`\`\n${LEDE.replace('Tuesday', 'Wednesday')} Council member Jane Ruiz voted no.\n\n${MISQUOTE}\n\`\`\`\n`,
+      [
+        QUOTE_RESTORED,
+        '- **Date not in your copy.** The revised text says “Wednesday”; your copy does not. Check it before you use it.',
+        '- **Name not in your copy.** The revised text names “Jane Ruiz”; your copy does not. Check it before you use it.',
+      ],
+    ],
+  ];
+
+  it.each(shapes)('%s: the quotation restored as it streams, the unsupported fact called out', async (_shape, answer, expected) => {
+    const { reply, notes } = await checkedAnswer(answer);
+    expect(reply).toContain(RESTORED);
+    expect(reply).not.toContain('ten years ago');
+    expect(notes).toEqual(expected);
+  });
+
+  it('adds nothing to an unlabelled answer that only restates the writer’s facts and quotes', async () => {
+    const answer =
+      `${LEDE}\n\nOrtiz said property taxes would not increase under the plan.\n\n${RESTORED}\n\n` +
+      'I moved the vote into the lede and cut the dateline.\n';
+    const { reply, notes } = await checkedAnswer(answer);
+    expect(reply).toBe(answer);
+    expect(notes).toEqual([]);
+  });
+});

@@ -113,7 +113,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
       const held = guard.end();
       if (held) yield held;
       const legal = await legalFindingsIn(guard.revisedText, copy);
-      const note = checkNote({ restored: guard.restored, invented: guard.invented, legal });
+      const note = checkNote({ restored: guard.restored, invented: guard.invented, unsupported: guard.unsupported, legal });
       if (note && !request.signal.aborted) yield note;
     },
   };

@@ -104,7 +104,7 @@ export class WriterWords {
   private readonly text: string;
   private readonly quotes: WriterQuote[];
 
-  constructor(sources: readonly string[]) {
+  constructor(readonly sources: readonly string[]) {
     this.text = sources.map(normalize).join('\n');
     const seen = new Set<string>();
     this.quotes = sources
