@@ -15,6 +15,8 @@ export interface Figure {
   head: string | null;
   /** Written as something already known: "the $46.8 million budget", "its 150 jobs". */
   definite: boolean;
+  /** What an "of" after the noun ties it to ("the 100 block of Main Street" → "main"). */
+  of: string | null;
   sentence: Sentence;
   /** Index of the figure's last token (the scale word or the number). */
   last: number;
@@ -58,11 +60,14 @@ export function figures(doc: Doc): Figure[] {
         j++;
       }
       let head: string | null = null;
+      let of: string | null = null;
       for (let k = j + 1; k < Math.min(all.length, j + 5); k++) {
         const w = all[k]!;
         if (w.pos === 'NOUN') {
           head = w.lemma;
-          if (all[k + 1]?.pos !== 'NOUN') break;
+          if (all[k + 1]?.pos === 'NOUN') continue;
+          if (all[k + 1]?.lemma === 'of') of = all.slice(k + 2, k + 5).find((x) => x.pos === 'NOUN' || x.pos === 'PROPN')?.lemma ?? null;
+          break;
         } else if (!(w.pos === 'ADJ' || w.text === '-' || (head === null && w.pos === 'PROPN'))) break;
       }
       const before = all[money ? i - 2 : i - 1];
@@ -76,6 +81,7 @@ export function figures(doc: Doc): Figure[] {
         digits: n.digits,
         head,
         definite: Boolean(before && DEFINITE.has(before.text.toLowerCase())),
+        of,
         sentence,
         last: j,
       });

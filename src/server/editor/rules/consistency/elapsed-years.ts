@@ -107,10 +107,12 @@ export const elapsedYears = defineRule({
     const ref = storyDate(doc);
     const all = beginnings(doc);
     const births = all.filter((b) => b.subject === null).length;
+    // an age at death counts to the day of death: without the story's date the clock cannot place it
+    const deathUndated = ref === doc.now && tokensIn(doc, 0, doc.text.length).some((t) => t.pos === 'VERB' && t.lemma === 'die');
     const hits: Hit[] = [];
     const seen = new Set<number>();
     for (const b of all) {
-      if (b.date > ref) continue;
+      if (b.date > ref || (b.subject === null && deathUndated)) continue;
       const exact = yearsBetween(b.date, ref);
       const elapsed = b.exact ? exact : ref.getUTCFullYear() - b.date.getUTCFullYear();
       const began = doc.text.slice(b.start, b.end);

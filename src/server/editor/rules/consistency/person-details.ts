@@ -12,6 +12,10 @@ function sameTitle(a: readonly string[], b: readonly string[]): boolean {
 /** A title that the copy marks as past or passing ("former Mayor", "then-Lt.") may differ from today's. */
 const qualified = (text: string, at: number) => /\b(?:former|then|ex|late|retired|onetime|future|acting|interim)[-\s]+$/i.test(text.slice(Math.max(0, at - 12), at));
 
+/** Courtesy titles say nothing of a job: "Dr. Natarajan" may be the "entomologist Priya Natarajan". */
+const COURTESY = /^(?:mr|mrs|ms|miss|mx|dr|prof|rev|the)$/;
+const jobTitle = (m: PersonMention) => (m.title && !m.title.words.every((w) => COURTESY.test(w)) ? m.title : null);
+
 export const personDetails = defineRule({
   id: 'consistency/person-details',
   category: 'consistency',
@@ -28,7 +32,7 @@ export const personDetails = defineRule({
     for (const mentions of byPerson.values()) {
       const firstAge = mentions.find((m) => m.age);
       const firstParty = mentions.find((m) => m.party);
-      const firstTitle = mentions.find((m) => m.title && !qualified(doc.text, m.title.start));
+      const firstTitle = mentions.find((m) => jobTitle(m) && !qualified(doc.text, m.title!.start));
       for (const m of mentions) {
         if (m.age && firstAge && m !== firstAge && m.age.value !== firstAge.age!.value)
           hits.push({
@@ -44,7 +48,7 @@ export const personDetails = defineRule({
             message: `${name(m)} is a ${PARTY[m.party.value]} here but a ${PARTY[firstParty.party!.value]} earlier (“${doc.text.slice(firstParty.party!.start, firstParty.party!.end)}”).`,
             related: { start: firstParty.party!.start, end: firstParty.party!.end },
           });
-        if (m.title && firstTitle && m !== firstTitle && !qualified(doc.text, m.title.start) && !sameTitle(m.title.words, firstTitle.title!.words)) {
+        if (jobTitle(m) && m.title && firstTitle && m !== firstTitle && !qualified(doc.text, m.title.start) && !sameTitle(m.title.words, firstTitle.title!.words)) {
           const earlier = doc.text.slice(firstTitle.title!.start, firstTitle.end);
           hits.push({
             start: m.title.start,

@@ -5,6 +5,8 @@ import { defineRule, type Hit } from '../rule';
 const DAY = 86_400_000;
 /** A date without a year is placed in the year nearest the story's date only when it falls this close to it. */
 const SURE_WITHIN_DAYS = 120;
+/** Days behind and ahead of today a yearless date must fall for a story without a date of its own. */
+const CLOCK_WINDOW_DAYS = [14, 180] as const;
 
 export const weekdayDate = defineRule({
   id: 'consistency/weekday-date',
@@ -19,11 +21,13 @@ export const weekdayDate = defineRule({
       let date: Date | null = null;
       if (d.year !== null) date = utc(d.year, d.month, d.day);
       else {
+        // copy read against the clock is about last week or the months ahead; older copy may be from another year
+        const [behind, ahead] = ref === doc.now ? CLOCK_WINDOW_DAYS : [SURE_WITHIN_DAYS, SURE_WITHIN_DAYS];
         const y = ref.getUTCFullYear();
-        const nearest = [y - 1, y, y + 1]
-          .map((year) => utc(year, d.month, d.day))
-          .sort((a, b) => Math.abs(a.getTime() - ref.getTime()) - Math.abs(b.getTime() - ref.getTime()))[0]!;
-        if (Math.abs(nearest.getTime() - ref.getTime()) <= SURE_WITHIN_DAYS * DAY) date = nearest;
+        date =
+          [y - 1, y, y + 1]
+            .map((year) => utc(year, d.month, d.day))
+            .find((c) => c.getTime() >= ref.getTime() - behind * DAY && c.getTime() <= ref.getTime() + ahead * DAY) ?? null;
       }
       if (!date || date.getUTCDate() !== d.day) continue;
       const actual = weekdayOf(date);
