@@ -27,7 +27,8 @@ const MONTH_WORDS = new Set(MONTHS.flatMap((m) => [m.toLowerCase(), m.slice(0, 3
 const DEFINITE = new Set(['the', 'this', 'that', 'these', 'those', 'its', 'their', 'his', 'her', "'s", '’s']);
 
 function numberValue(t: Token): { value: number; digits: string | null } | null {
-  if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$/.test(t.text)) return { value: Number(t.text.replace(/,/g, '')), digits: t.text.replace(/\D/g, '') };
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$/.test(t.text))
+    return { value: Number(t.text.replace(/,/g, '')), digits: t.text.replace(/\D/g, '') };
   const spelled = spelledValue(t.text);
   return spelled !== null && spelled > 1 ? { value: spelled, digits: null } : null;
 }

@@ -109,7 +109,11 @@ export function personMentions(doc: Doc): PersonMention[] {
       }
       const titleAll = [...before, ...titleTokens];
       const title = titleAll.length
-        ? { start: titleAll[0]!.start, end: titleAll[titleAll.length - 1]!.end, words: titleAll.map((t) => t.text.toLowerCase().replace(/\.$/, '')) }
+        ? {
+            start: titleAll[0]!.start,
+            end: titleAll[titleAll.length - 1]!.end,
+            words: titleAll.map((t) => t.text.toLowerCase().replace(/\.$/, '')),
+          }
         : null;
       const lead = title?.start ?? nameStart;
       const after = doc.text.slice(surname.end, surname.end + 60);
@@ -171,7 +175,11 @@ export function personSurnames(doc: Doc): Set<string> {
 
 /** Who a mention refers to: the full name, or a bare surname's one full-named bearer. Null when two people share it. */
 export function personKey(doc: Doc, m: PersonMention): string | null {
-  const firsts = new Set(personMentions(doc).filter((o) => o.surname.text === m.surname.text && o.first).map((o) => o.first!));
+  const firsts = new Set(
+    personMentions(doc)
+      .filter((o) => o.surname.text === m.surname.text && o.first)
+      .map((o) => o.first!),
+  );
   if (m.first) return `${m.first} ${m.surname.text}`;
   if (firsts.size > 1) return null;
   return firsts.size === 1 ? `${[...firsts][0]} ${m.surname.text}` : m.surname.text;

@@ -43,7 +43,23 @@ export function dateMentions(doc: Doc): DateMention[] {
 export const utc = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day));
 
 /** "Founded in 1964": a sentence about something's beginning, whose date is history, not the story's. */
-export const BEGINNINGS = new Set(['open', 'found', 'build', 'establish', 'start', 'create', 'launch', 'incorporate', 'begin', 'form', 'dedicate', 'construct', 'charter', 'organize', 'bear']);
+export const BEGINNINGS = new Set([
+  'open',
+  'found',
+  'build',
+  'establish',
+  'start',
+  'create',
+  'launch',
+  'incorporate',
+  'begin',
+  'form',
+  'dedicate',
+  'construct',
+  'charter',
+  'organize',
+  'bear',
+]);
 
 /**
  * The date a story is read against: the latest full date it gives for its own

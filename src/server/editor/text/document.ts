@@ -38,7 +38,10 @@ export interface Doc {
   memo<T>(key: string, make: () => T): T;
 }
 
-export function buildDocument(text: string, harper: HarperLint[] | null = null, sources: readonly SourceText[] = [],
+export function buildDocument(
+  text: string,
+  harper: HarperLint[] | null = null,
+  sources: readonly SourceText[] = [],
   now: Date = new Date(),
 ): Doc {
   const spans = splitSentences(text);

@@ -26,7 +26,7 @@ interface Span {
 }
 
 const N = `(\\d{1,3}|${SPELLED_ANY})`;
-const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : spelledValue(s) ?? NaN);
+const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : (spelledValue(s) ?? NaN));
 
 function beginnings(doc: Doc): Beginning[] {
   const out: Beginning[] = [];
@@ -90,8 +90,14 @@ function agesOf(doc: Doc, b: Beginning, births: number): Span[] {
   const out: Span[] = [];
   for (const m of personMentions(doc))
     if (m.age && b.person && personKey(doc, m) === b.person) out.push({ start: m.age.start, end: m.age.end, value: m.age.value });
-  if (births === 1 && (b.person || /^\s*(?:She|He)\b/.test(b.sentence.text)))
-    for (const m of doc.text.matchAll(new RegExp(`\\b(?:(?:She|He)\\s+(?:was|is|turned)|died\\s+at(?:\\s+age)?)\\s+(\\d{1,3})\\b(?!\\s*(?:percent|%|years?\\s+(?:ago|later|earlier|before|after)))`, 'g'))) {
+  const named = personMentions(doc).some((m) => m.start >= b.sentence.start && m.end <= b.end);
+  if (births === 1 && (named || /^\s*(?:She|He)\b/.test(b.sentence.text)))
+    for (const m of doc.text.matchAll(
+      new RegExp(
+        `\\b(?:(?:She|He)\\s+(?:was|is|turned)|died\\s+at(?:\\s+age)?)\\s+(\\d{1,3})\\b(?!\\s*(?:percent|%|years?\\s+(?:ago|later|earlier|before|after)))`,
+        'g',
+      ),
+    )) {
       const at = m.index + m[0].length - m[1]!.length;
       if (!doc.inQuote(at)) out.push({ start: at, end: at + m[1]!.length, value: Number(m[1]) });
     }
@@ -121,7 +127,10 @@ export const elapsedYears = defineRule({
         const fits = span.anniversary ? Math.abs(span.value - elapsed) <= 1 : span.value === elapsed || span.value === elapsed - 1;
         if (fits || seen.has(span.start)) continue;
         seen.add(span.start);
-        const when = ref === doc.now ? 'today' : `the story’s date (${ref.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })})`;
+        const when =
+          ref === doc.now
+            ? 'today'
+            : `the story’s date (${ref.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })})`;
         const counted = b.exact ? `${exact}` : `${elapsed - 1} or ${elapsed}`;
         hits.push({
           start: span.start,

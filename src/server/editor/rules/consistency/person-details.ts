@@ -10,7 +10,8 @@ function sameTitle(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** A title that the copy marks as past or passing ("former Mayor", "then-Lt.") may differ from today's. */
-const qualified = (text: string, at: number) => /\b(?:former|then|ex|late|retired|onetime|future|acting|interim)[-\s]+$/i.test(text.slice(Math.max(0, at - 12), at));
+const qualified = (text: string, at: number) =>
+  /\b(?:former|then|ex|late|retired|onetime|future|acting|interim)[-\s]+$/i.test(text.slice(Math.max(0, at - 12), at));
 
 /** Courtesy titles say nothing of a job: "Dr. Natarajan" may be the "entomologist Priya Natarajan". */
 const COURTESY = /^(?:mr|mrs|ms|miss|mx|dr|prof|rev|the)$/;
@@ -48,7 +49,14 @@ export const personDetails = defineRule({
             message: `${name(m)} is a ${PARTY[m.party.value]} here but a ${PARTY[firstParty.party!.value]} earlier (“${doc.text.slice(firstParty.party!.start, firstParty.party!.end)}”).`,
             related: { start: firstParty.party!.start, end: firstParty.party!.end },
           });
-        if (jobTitle(m) && m.title && firstTitle && m !== firstTitle && !qualified(doc.text, m.title.start) && !sameTitle(m.title.words, firstTitle.title!.words)) {
+        if (
+          jobTitle(m) &&
+          m.title &&
+          firstTitle &&
+          m !== firstTitle &&
+          !qualified(doc.text, m.title.start) &&
+          !sameTitle(m.title.words, firstTitle.title!.words)
+        ) {
           const earlier = doc.text.slice(firstTitle.title!.start, firstTitle.end);
           hits.push({
             start: m.title.start,

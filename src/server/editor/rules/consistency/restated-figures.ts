@@ -28,7 +28,15 @@ export const restatedFigures = defineRule({
     const hits: Hit[] = [];
     for (const [i, later] of all.entries()) {
       if (!later.definite) continue;
-      const earlier = all.slice(0, i).filter((e) => e.kind === later.kind && e.sentence !== later.sentence && sameThing(e.head!, later.head!) && (!e.of || !later.of || e.of === later.of));
+      const earlier = all
+        .slice(0, i)
+        .filter(
+          (e) =>
+            e.kind === later.kind &&
+            e.sentence !== later.sentence &&
+            sameThing(e.head!, later.head!) &&
+            (!e.of || !later.of || e.of === later.of),
+        );
       // stated before in these words: a figure of its own, not a restatement
       if (earlier.some((e) => e.value === later.value)) continue;
       const first = earlier.find((e) => slipOf(e.digits!, later.digits!) && Math.abs(Math.log10(scaleOf(e) / scaleOf(later))) < 0.5);

@@ -48,7 +48,8 @@ function tallyFor(doc: Doc, at: number, all: readonly Tally[]): Tally | null {
   return distinct.size === 1 ? related[0]! : null;
 }
 
-const negated = (doc: Doc, at: number) => /\b(?:not|n[’']t|never|far from|less than)\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, at - 20), at));
+const negated = (doc: Doc, at: number) =>
+  /\b(?:not|n[’']t|never|far from|less than)\s+(?:\w+\s+)?$/i.test(doc.text.slice(Math.max(0, at - 20), at));
 
 const UNANIMOUS = /\bunanimous(?:ly)?\b/gi;
 const DECIDING = /\b(?:(deciding|decisive|swing|casting)|(tie-?breaking))\s+vote\b|\bbr(?:oke|eak|eaks)\s+(?:a|the)\s+(tie)\b/gi;
@@ -72,14 +73,21 @@ export const voteTallies = defineRule({
       hits.push({
         start: odd.start,
         end: odd.end,
-        message: `${why} (“${doc.text.slice(other.start, other.end)}”).`.replace(/^./, (c) => c.toUpperCase()),
+        message: `“${doc.text.slice(word.start, word.end)}” and a ${tally.yes}-${tally.no} vote cannot both be right: ${why}.`,
         related: { start: other.start, end: other.end },
       });
     };
+    // "The 6-1 vote" names the story's vote: the one its first sentence about a vote reports
+    const leadVote = doc.sentences.find((s) => tokensIn(doc, s.start, s.end).some((t) => t.lemma === 'vote'));
+    const backReference = (at: number) => {
+      if (doc.sentenceAt(at) !== leadVote) return null;
+      const later = all.filter((t) => t.start > at && /\bthe\s+$/i.test(doc.text.slice(Math.max(0, t.start - 4), t.start)));
+      return new Set(later.map((t) => `${t.yes}-${t.no}`)).size === 1 ? later[0]! : null;
+    };
     for (const m of doc.text.matchAll(UNANIMOUS)) {
       if (negated(doc, m.index)) continue;
-      const tally = tallyFor(doc, m.index, all);
-      if (tally && tally.no > 0) tell({ start: m.index, end: m.index + m[0].length }, tally, `“${m[0]}” but the vote was ${tally.yes}-${tally.no}`);
+      const tally = tallyFor(doc, m.index, all) ?? backReference(m.index);
+      if (tally && tally.no > 0) tell({ start: m.index, end: m.index + m[0].length }, tally, `${tally.no} voted no`);
     }
     for (const m of doc.text.matchAll(DECIDING)) {
       if (negated(doc, m.index)) continue;
@@ -91,9 +99,7 @@ export const voteTallies = defineRule({
         tell(
           { start: m.index, end: m.index + m[0].length },
           tally,
-          tie
-            ? `“${m[0]}” but the vote was ${tally.yes}-${tally.no}, not a tie broken by one vote`
-            : `“${m[0]}” but the vote was ${tally.yes}-${tally.no}: one vote the other way still leaves it ${tally.yes - 1}-${tally.no + 1}`,
+          tie ? 'it was not a tie for one vote to break' : `one vote the other way still leaves it ${tally.yes - 1}-${tally.no + 1}`,
         );
     }
     return hits;
