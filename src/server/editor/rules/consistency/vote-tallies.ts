@@ -45,7 +45,11 @@ function tallyFor(doc: Doc, at: number, all: readonly Tally[]): Tally | null {
   // "The vote was unanimous." names no subject of its own: it can only mean the story's one tally
   const related = mine.size ? all.filter((t) => [...topics(doc, t.sentence)].some((w) => mine.has(w))) : all;
   const distinct = new Set(related.map((t) => `${t.yes}-${t.no}`));
-  return distinct.size === 1 ? related[0]! : null;
+  if (distinct.size === 1) return related[0]!;
+  // "cast the deciding vote" next to the story's one tally means that vote; "unanimously approved X" may be another
+  if (!/\bthe\s+$/i.test(doc.text.slice(Math.max(0, at - 4), at))) return null;
+  const next = all.filter((t) => Math.abs(t.sentence.index - sentence.index) === 1);
+  return new Set(all.map((t) => `${t.yes}-${t.no}`)).size === 1 && next.length ? next[0]! : null;
 }
 
 const negated = (doc: Doc, at: number) =>

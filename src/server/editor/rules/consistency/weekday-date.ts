@@ -18,7 +18,7 @@ export const weekdayDate = defineRule({
     const hits: Hit[] = [];
     for (const d of dateMentions(doc)) {
       if (!d.weekday) continue;
-      let date: Date | null = null;
+      let date: Date | null;
       if (d.year !== null) date = utc(d.year, d.month, d.day);
       else {
         // copy read against the clock is about last week or the months ahead; older copy may be from another year
