@@ -21,6 +21,21 @@ describe('editor CLI', { timeout: 90_000 }, () => {
     expect(out.stats.words).toBeGreaterThan(10);
   });
 
+  it('analyze points a consistency finding at the other place it contradicts', () => {
+    const story =
+      'The Marlow City Council voted 5-2 on Tuesday, Nov. 3, 2026, to approve the library plan. Council member Lydia Okafor cast the deciding vote after the city agreed to keep the branch open.';
+    const r = cli(['analyze'], story);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      findings: { ruleId: string; text: string; related?: { start: number; end: number; text: string } }[];
+    };
+    const finding = out.findings.find((f) => f.ruleId === 'consistency/vote-tally');
+    expect(finding).toMatchObject({
+      text: 'deciding vote',
+      related: { text: '5-2', start: story.indexOf('5-2'), end: story.indexOf('5-2') + 3 },
+    });
+  });
+
   it('rewrite --action concise prints {text, edits} and leaves quotes alone', () => {
     const r = cli(['rewrite', '--action', 'concise'], STORY);
     expect(r.status).toBe(0);

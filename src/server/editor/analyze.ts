@@ -20,6 +20,8 @@ export interface AnalyzeOptions {
   rules?: readonly Rule[];
   /** The writer's sources: each quotation is looked up in them (category `quote`). */
   sources?: readonly SourceText[];
+  /** Today, for a story that states no date of its own: ages and anniversaries are checked against it. */
+  now?: Date;
 }
 
 const EMPTY_STATS = { words: 0, sentences: 0, readingGrade: 0 };
@@ -48,6 +50,7 @@ export function runRules(doc: Doc, rules: readonly Rule[]): Finding[] {
         message: hit.message,
         explanation: hit.explanation ?? rule.explanation,
         suggestion: hit.suggestion ?? null,
+        ...(hit.related && { related: { ...hit.related, text: doc.text.slice(hit.related.start, hit.related.end) } }),
       });
     }
   }
@@ -120,7 +123,7 @@ export async function analyze(text: string, options: AnalyzeOptions = {}): Promi
   const needsHarper = rules.some((r) => r.needsHarper);
   // harper.js lints in its worker while the other rules run here
   const harper = problem === 'not-english' || !needsHarper ? Promise.resolve(null) : harperFor(text, options.waitForGrammar ?? false);
-  const doc = buildDocument(text, null, options.sources);
+  const doc = buildDocument(text, null, options.sources, options.now);
   const stats = computeStats(text, doc.sentences);
   if (problem === 'not-english') return { findings: [], stats };
   const local = rules.filter((r) => !r.needsHarper);

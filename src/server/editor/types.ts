@@ -14,6 +14,8 @@ export interface Finding {
   explanation: string;
   /** The replacement for `text`, or null when only a person can fix it. */
   suggestion: string | null;
+  /** The other place a story-level finding sets this one against (a `consistency` finding's earlier or majority form). */
+  related?: { start: number; end: number; text: string };
 }
 
 export interface Stats {

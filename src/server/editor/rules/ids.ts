@@ -63,6 +63,13 @@ export const RULE_IDS = [
   'legal/crimes-as-fact',
   'legal/arrest-presumption',
   'legal/civil-claims-as-fact',
+  'consistency/name-variants',
+  'consistency/person-details',
+  'consistency/vote-tally',
+  'consistency/parts-and-total',
+  'consistency/elapsed-years',
+  'consistency/weekday-date',
+  'consistency/restated-figure',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];

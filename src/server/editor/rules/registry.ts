@@ -4,6 +4,13 @@ import { eventWithoutDate } from './context/event-without-date';
 import { studyWithoutSource } from './context/study-without-source';
 import { changeWithoutFigure } from './context/change-without-figure';
 import { cliches } from './quote/cliches';
+import { elapsedYears } from './consistency/elapsed-years';
+import { nameVariants } from './consistency/name-variants';
+import { partsAndTotal } from './consistency/parts-and-total';
+import { personDetails } from './consistency/person-details';
+import { restatedFigures } from './consistency/restated-figures';
+import { voteTallies } from './consistency/vote-tallies';
+import { weekdayDate } from './consistency/weekday-date';
 import { hiddenActor } from './clarity/hidden-actor';
 import { fillerWords } from './clarity/filler-words';
 import { jargonCliches } from './clarity/jargon-cliches';
@@ -127,6 +134,13 @@ export const rules: readonly Rule[] = [
   crimesAsFact,
   arrestPresumption,
   civilClaimsAsFact,
+  nameVariants,
+  personDetails,
+  voteTallies,
+  partsAndTotal,
+  elapsedYears,
+  weekdayDate,
+  restatedFigures,
 ];
 
 export const ruleById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.id, r]));

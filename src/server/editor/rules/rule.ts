@@ -21,6 +21,8 @@ export interface Hit {
   suggestion?: string | null;
   /** Overrides the rule's explanation when this hit needs a more specific one. */
   explanation?: string;
+  /** The other place in the copy this hit disagrees with. */
+  related?: { start: number; end: number };
 }
 
 export interface Rule {

@@ -32,11 +32,18 @@ export interface Doc {
   outsideQuotes: string;
   /** The writer's sources (uploaded documents) that quotations are looked up in; none by default. */
   sources: readonly SourceText[];
+  /** When the copy is read: the date a story without one of its own is judged against. */
+  now: Date;
   /** Memo for expensive derived data (a parsed tree) shared between rules. */
   memo<T>(key: string, make: () => T): T;
 }
 
-export function buildDocument(text: string, harper: HarperLint[] | null = null, sources: readonly SourceText[] = []): Doc {
+export function buildDocument(
+  text: string,
+  harper: HarperLint[] | null = null,
+  sources: readonly SourceText[] = [],
+  now: Date = new Date(),
+): Doc {
   const spans = splitSentences(text);
   const sentences: Sentence[] = spans.map((s, index) => ({ ...s, index, text: text.slice(s.start, s.end) }));
   const quotes = findQuotes(text);
@@ -78,6 +85,7 @@ export function buildDocument(text: string, harper: HarperLint[] | null = null, 
     },
     harper,
     sources,
+    now,
     outsideQuotes: outside,
     inQuote(start, end = start + 1) {
       return quotes.some((q) => start < q.contentEnd && end > q.contentStart);

@@ -1,0 +1,186 @@
+import { MONTHS, WEEKDAYS } from '../text/dates';
+import type { Doc } from '../text/document';
+import { tokens, type Token } from '../text/nlp';
+
+/** One place the copy names a person, with what it says of them there. */
+export interface PersonMention {
+  /** The name as written, without title: "Anita Brooks", "Brooks". */
+  start: number;
+  end: number;
+  first: string | null;
+  surname: { start: number; end: number; text: string };
+  /** Words before the name that say what the person is ("Mayor", "council member"). */
+  title: { start: number; end: number; words: string[] } | null;
+  age: { start: number; end: number; value: number } | null;
+  party: { start: number; end: number; value: 'D' | 'R' | 'I' } | null;
+}
+
+const CALENDAR = new Set([...MONTHS, ...WEEKDAYS].map((w) => w.toLowerCase()));
+const SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
+const SPEECH = new Set(['say', 'tell', 'add', 'testify', 'write', 'ask', 'explain', 'note', 'recall']);
+
+const PARTIES = /^(?:Democrat|Democratic|Republican|Democrats|Republicans)$/;
+const capitalized = (t: Token) => /^\p{Lu}/u.test(t.text);
+const initial = (t: Token) => /^\p{Lu}\.$/u.test(t.text);
+/** "Sen.", "Gov.", "Lt.": an abbreviated title, never a given name. */
+const abbreviatedTitle = (t: Token) => /^\p{Lu}\p{Ll}{1,4}\.$/u.test(t.text);
+const partyOf = (word: string): 'D' | 'R' | 'I' => (/^d/i.test(word) ? 'D' : /^r/i.test(word) ? 'R' : 'I');
+
+function nameRuns(doc: Doc, all: Token[]): Token[][] {
+  const runs: Token[][] = [];
+  let run: Token[] = [];
+  const close = () => {
+    if (run.length) runs.push(run);
+    run = [];
+  };
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i]!;
+    const next = all[i + 1];
+    const fits =
+      capitalized(t) &&
+      (t.pos === 'PROPN' ||
+        initial(t) ||
+        run.length > 0 ||
+        !doc.startsSentence(t.start) ||
+        (next?.pos === 'VERB' && SPEECH.has(next.lemma))) &&
+      !PARTIES.test(t.text) &&
+      !CALENDAR.has(t.text.replace(/\.$/, '').toLowerCase()) &&
+      !doc.inLayout(t.start, t.end) &&
+      /^[\p{L}.'’-]+$/u.test(t.text);
+    const joined = run.length > 0 && /^\s?$/.test(doc.text.slice(run[run.length - 1]!.end, t.start));
+    if (fits && (run.length === 0 || joined) && !(run.length && doc.sentenceAt(t.start) !== doc.sentenceAt(run[0]!.start))) run.push(t);
+    else {
+      close();
+      if (fits) run.push(t);
+    }
+  }
+  close();
+  return runs;
+}
+
+/**
+ * Every person-like name in the copy: runs of capitalized proper nouns read as
+ * [title] [given name] [initial] surname, with an age (", 31," or "31-year-old"),
+ * a party ("(D-Ore.)", ", a Republican,") and a title written next to it.
+ */
+export function personMentions(doc: Doc): PersonMention[] {
+  return doc.memo('people', () => {
+    const all = tokens(doc);
+    const index = new Map(all.map((t, i) => [t, i]));
+    const runs = nameRuns(doc, all).map((run) => {
+      while (run.length > 1 && SUFFIX.test(run[run.length - 1]!.text)) run = run.slice(0, -1);
+      return run;
+    });
+    const titleWords = new Set<string>();
+    const split = runs.map((run) => {
+      const surname = run[run.length - 1]!;
+      let firstAt = run.length - 2;
+      if (firstAt >= 0 && initial(run[firstAt]!)) firstAt--;
+      if (firstAt >= 0 && (abbreviatedTitle(run[firstAt]!) || initial(run[firstAt]!))) firstAt = -1;
+      const titled = firstAt > 0 ? run.slice(0, firstAt) : [];
+      for (const t of titled) titleWords.add(t.text);
+      return { run, surname, firstAt, titled };
+    });
+    const out: PersonMention[] = [];
+    for (const { run, surname, titled, firstAt: at } of split) {
+      let firstAt = at;
+      let titleTokens = titled;
+      // "Mayor Brooks": a word that stands as a title elsewhere is a title here too
+      if (firstAt >= 0 && titleWords.has(run[firstAt]!.text)) {
+        titleTokens = run.slice(0, firstAt + 1);
+        firstAt = -1;
+      } else if (firstAt < 0) titleTokens = run.slice(0, -1);
+      const nameStart = firstAt >= 0 ? run[firstAt]!.start : surname.start;
+      // lower-case title words before the run: "council member Susan Parke"
+      let k = index.get(run[0]!)! - 1;
+      const before: Token[] = [];
+      const sentence = doc.sentenceAt(run[0]!.start);
+      while (
+        k >= 0 &&
+        before.length < 3 &&
+        (all[k]!.pos === 'NOUN' || all[k]!.pos === 'PROPN') &&
+        !CALENDAR.has(all[k]!.lemma) &&
+        !PARTIES.test(all[k]!.text) &&
+        doc.sentenceAt(all[k]!.start) === sentence
+      ) {
+        if (!/^\s$/.test(doc.text.slice(all[k]!.end, (before[0] ?? run[0]!).start))) break;
+        before.unshift(all[k]!);
+        k--;
+      }
+      const titleAll = [...before, ...titleTokens];
+      const title = titleAll.length
+        ? {
+            start: titleAll[0]!.start,
+            end: titleAll[titleAll.length - 1]!.end,
+            words: titleAll.map((t) => t.text.toLowerCase().replace(/\.$/, '')),
+          }
+        : null;
+      const lead = title?.start ?? nameStart;
+      const after = doc.text.slice(surname.end, surname.end + 60);
+      const prior = doc.text.slice(Math.max(0, lead - 40), lead);
+      let age: PersonMention['age'] = null;
+      const appositive = after.match(/^,\s*(\d{1,3})(?=\s*[,;.)]|\s+(?:and|of|from|who|was|is)\b)/);
+      const compound = prior.match(/(\d{1,3})-year-old\s+$/);
+      if (appositive) {
+        const at = surname.end + appositive[0].length - appositive[1]!.length;
+        age = { start: at, end: at + appositive[1]!.length, value: Number(appositive[1]) };
+      } else if (compound) {
+        const at = lead - compound[0].length;
+        age = { start: at, end: at + compound[0].trimEnd().length, value: Number(compound[1]) };
+      }
+      if (age && (age.value < 1 || age.value > 115)) age = null;
+      let party: PersonMention['party'] = null;
+      const code = after.match(/^\s*\(([DRI])(?:-[^)]*)?\)|^,\s*([DRI])-\p{Lu}/u);
+      const noun = after.match(/^,\s*an?\s+(Democrat|Republican|independent)\b/);
+      const adjective = prior.match(/\b(Democratic|Republican)\s+$/);
+      if (code) {
+        const at = surname.end + code[0].indexOf(code[1] ?? code[2]!);
+        party = { start: at, end: at + 1, value: partyOf(code[1] ?? code[2]!) };
+      } else if (noun) {
+        const at = surname.end + noun[0].length - noun[1]!.length;
+        party = { start: at, end: at + noun[1]!.length, value: partyOf(noun[1]!) };
+      } else if (adjective) {
+        const at = lead - adjective[0].length + adjective[0].indexOf(adjective[1]!);
+        party = { start: at, end: at + adjective[1]!.length, value: partyOf(adjective[1]!) };
+      }
+      out.push({
+        start: nameStart,
+        end: surname.end,
+        first: firstAt >= 0 ? run[firstAt]!.text : null,
+        surname: { start: surname.start, end: surname.end, text: surname.text },
+        title,
+        age,
+        party,
+      });
+    }
+    return out;
+  });
+}
+
+/** Surnames the copy plainly uses for people: someone who speaks, or is given an age, title or party. */
+export function personSurnames(doc: Doc): Set<string> {
+  return doc.memo('person-surnames', () => {
+    const all = tokens(doc);
+    const out = new Set<string>();
+    const mentions = personMentions(doc);
+    for (const m of mentions) {
+      if (m.age || m.party) out.add(m.surname.text);
+      const i = all.findIndex((t) => t.start === m.surname.start);
+      const near = [...all.slice(Math.max(0, i - 2), i), ...all.slice(i + 1, i + 3)];
+      if (near.some((t) => t.pos === 'VERB' && SPEECH.has(t.lemma))) out.add(m.surname.text);
+    }
+    return out;
+  });
+}
+
+/** Who a mention refers to: the full name, or a bare surname's one full-named bearer. Null when two people share it. */
+export function personKey(doc: Doc, m: PersonMention): string | null {
+  const firsts = new Set(
+    personMentions(doc)
+      .filter((o) => o.surname.text === m.surname.text && o.first)
+      .map((o) => o.first!),
+  );
+  if (m.first) return `${m.first} ${m.surname.text}`;
+  if (firsts.size > 1) return null;
+  return firsts.size === 1 ? `${[...firsts][0]} ${m.surname.text}` : m.surname.text;
+}
