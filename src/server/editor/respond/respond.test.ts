@@ -205,7 +205,9 @@ describe('respond: quotes against the conversation’s documents', () => {
     const reply = await respond({ message: BRIDGE, documents: [transcript] });
     const quotes = section(reply);
     expect(quotes).toContain('I looked up 3 quotations in **ortiz-interview.txt**: 1 word for word, 1 altered, 1 not found.');
-    expect(quotes).toContain('✅ **Word for word:** “I will not raise property taxes … We have the money in the capital fund” is in **ortiz-interview.txt**, line 6.');
+    expect(quotes).toContain(
+      '✅ **Word for word:** “I will not raise property taxes … We have the money in the capital fund” is in **ortiz-interview.txt**, line 6.',
+    );
     expect(quotes).toContain('⚠️ **Altered:** “We have waited ten years for this bridge');
     expect(quotes).toContain('line 4: We have waited ~~a decade~~ **ten years** for this bridge');
     expect(quotes).toContain('❌ **Not found:** “The state has promised to cover half of the cost” is in none of your sources.');

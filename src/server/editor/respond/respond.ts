@@ -98,9 +98,7 @@ async function review(copy: FoundCopy, wait: boolean, documents: readonly Upload
   out.push(...sourcesSection(checks, sources));
   if (revised.edits.length) {
     out.push('### Revised text', '', revised.text, '', '### Edits explained', ...editLines(revised.edits, 8, explained), '');
-    const left = findings.filter(
-      (f) => !revised.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end),
-    ).length;
+    const left = findings.filter((f) => !revised.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end)).length;
     if (left)
       out.push(
         `${left === 1 ? 'The other point needs your judgment: it is listed' : `The other ${left} points need your judgment: they are listed`} above with the reason. Quotes stay exactly as the source said them.`,

@@ -18,7 +18,9 @@ export function sourcesFor(copy: FoundCopy, documents: readonly UploadedDocument
   const own = copy.text.trim();
   return documents
     .map((d, i) => ({ name: d.name?.trim() || `document ${i + 1}`, text: d.text }))
-    .filter((d) => d.text.trim() && d.text.trim() !== own && !(copy.source === 'document' && copy.name !== undefined && d.name === copy.name));
+    .filter(
+      (d) => d.text.trim() && d.text.trim() !== own && !(copy.source === 'document' && copy.name !== undefined && d.name === copy.name),
+    );
 }
 
 /** The quotation's words against the source's: the source's struck through, the copy's in bold, long stretches of agreement cut. */
@@ -61,12 +63,17 @@ function checkLines(checks: readonly QuoteCheck[]): string[] {
         `- ⚠️ **Altered:** ${quoted(c)} differs from ${named(c.lookup.source)}, line ${c.lookup.line}: ${markedChanges(c.lookup.changes)} _(struck: the source’s words; bold: your copy’s)_. Quote it as said, or paraphrase.`,
       );
   for (const c of checks)
-    if (c.lookup.status === 'found') lines.push(`- ✅ **Word for word:** ${quoted(c)} is in ${named(c.lookup.source)}, line ${c.lookup.line}.`);
+    if (c.lookup.status === 'found')
+      lines.push(`- ✅ **Word for word:** ${quoted(c)} is in ${named(c.lookup.source)}, line ${c.lookup.line}.`);
   return lines;
 }
 
 /** The review's section on quotations and sources; empty when there are no sources. */
-export function sourcesSection(checks: readonly QuoteCheck[], sources: readonly SourceText[], heading = '### Quotes against your sources'): string[] {
+export function sourcesSection(
+  checks: readonly QuoteCheck[],
+  sources: readonly SourceText[],
+  heading = '### Quotes against your sources',
+): string[] {
   if (sources.length === 0) return [];
   const out = [heading];
   if (checks.length === 0) {

@@ -38,7 +38,8 @@ describe('chat: quotes against the conversation’s documents', () => {
     // Pages of talk on the story's subject before the answers quoted: retrieval ranks them first.
     const filler = Array.from(
       { length: 150 },
-      (_, i) => `Q${i + 1}: Mayor Ortiz, the Mill Street bridge in Eastfield has been closed since the flood in 2019. Will crews rebuild it in May?`,
+      (_, i) =>
+        `Q${i + 1}: Mayor Ortiz, the Mill Street bridge in Eastfield has been closed since the flood in 2019. Will crews rebuild it in May?`,
     ).join('\n\n');
     await api.documents.upload({ conversationId: id, file: fileOf('ortiz-interview.txt', `${filler}\n\n${BRIDGE_TRANSCRIPT}`) });
     const reply = await ask(BRIDGE);

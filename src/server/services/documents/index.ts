@@ -194,9 +194,7 @@ export function createDocumentService(o: DocumentServiceOptions) {
       message: REVIEW_REQUEST,
       documents: [{ name: doc.filename, text: part }],
       sources: others.map((d) => ({ name: d.filename, text: d.text })),
-    }).catch(
-      () => 'The document is saved, but the editor could not review it just now. Ask me to review it in a moment.',
-    );
+    }).catch(() => 'The document is saved, but the editor could not review it just now. Ask me to review it in a moment.');
     if (part.length < text.length) {
       markdown += `\n\n_This review covers the first ${part.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; ask about a later part and I will look at it._`;
     }
