@@ -99,10 +99,11 @@ export function sourcesSection(
 export const quotesToCheck = (checks: readonly QuoteCheck[]) => checks.filter((c) => c.lookup.status !== 'found').length;
 
 /**
- * The same check as a note after a model's answer: each quotation of the writer's copy looked up
- * in the uploaded documents. Null without sources or quotations.
+ * The same check as a note after a model's answer: each quotation of the writer's copy (pasted,
+ * not one of the documents) looked up in the uploaded documents. Null without sources or quotations.
  */
-export async function sourcesNote(copy: string, sources: readonly SourceText[]): Promise<string | null> {
+export async function sourcesNote(copy: string, documents: readonly UploadedDocument[]): Promise<string | null> {
+  const sources = sourcesFor({ text: copy, source: 'message' }, documents);
   if (sources.length === 0) return null;
   const { quotes } = await analyze(copy, { rules: [], sources });
   if (!quotes?.length) return null;
