@@ -133,12 +133,20 @@ function closestPassage(words: SourceWord[], quoted: string[]) {
   return best;
 }
 
+/** A source's words, read once however many quotations are looked up in it. */
+const wordsBySource = new WeakMap<SourceText, SourceWord[]>();
+function sourceWords(source: SourceText): SourceWord[] {
+  let words = wordsBySource.get(source);
+  if (!words) wordsBySource.set(source, (words = wordsOf(source.text)));
+  return words;
+}
+
 /** Looks `quote` (the words between the marks) up in `sources`. */
 export function lookUpQuote(quote: string, sources: readonly SourceText[]): QuoteLookup {
   const runs = quotedRuns(quote);
   const quotedWords = quote.split(GAP).flatMap(wordsOf);
   const quoted = quotedWords.map((w) => w.word);
-  const indexed = sources.map((source) => ({ source, words: wordsOf(source.text) }));
+  const indexed = sources.map((source) => ({ source, words: sourceWords(source) }));
   for (const { source, words } of indexed) {
     // Every run in order, each after the one before: what an ellipsis leaves out may be anything.
     for (let first = indexOfRun(words, runs[0] ?? [], 0); first >= 0; first = indexOfRun(words, runs[0]!, first + 1)) {
