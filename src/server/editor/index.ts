@@ -14,7 +14,14 @@ export { detectAction } from './respond/intent';
 export { editorGrounding, groundingSummary } from './grounding';
 export { EditorInputError, inputProblem, MAX_TEXT_CHARS } from './limits';
 export { rules } from './rules/registry';
-export { compareOffThread, EDITOR_POOL_MESSAGES, EditorPoolError, groundingOffThread, respondOffThread } from './pool/index';
+export {
+  compareOffThread,
+  EDITOR_POOL_MESSAGES,
+  EditorPoolError,
+  groundingOffThread,
+  respondOffThread,
+  sourcesNoteOffThread,
+} from './pool/index';
 export * from './types';
 
 /**

@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ChangeSummary, DiffOp } from '../compare';
 import { connectHarperPort, grammarCheckerState } from '../harper/client';
 import type { RespondInput } from '../respond/respond';
+import type { UploadedDocument } from '../types';
 import type { EditorJobKind, EditorJobs } from './jobs';
 import { WorkerPool, type PoolFailure, type RunOptions } from './pool';
 
@@ -74,6 +75,11 @@ export function respondOffThread(input: RespondInput, options?: RunOptions): Pro
 /** editorGrounding in a worker thread. */
 export function groundingOffThread(text: string, options?: RunOptions): Promise<string> {
   return run('grounding', text, options);
+}
+
+/** The writer's quotations looked up in the conversation's documents, as a note for a model's answer, in a worker thread. */
+export function sourcesNoteOffThread(copy: string, documents: readonly UploadedDocument[], options?: RunOptions): Promise<string | null> {
+  return run('sourcesNote', { copy, documents }, options);
 }
 
 /** The side-by-side comparison of two drafts (changes linked to the findings on `before`), in a worker thread. */

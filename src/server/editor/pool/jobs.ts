@@ -2,11 +2,14 @@ import { analyze } from '../analyze';
 import { compare } from '../compare';
 import { editorGrounding } from '../grounding';
 import { respond, type RespondInput } from '../respond/respond';
+import { sourcesNote } from '../respond/sources';
+import type { UploadedDocument } from '../types';
 
 /** The engine's CPU-heavy entry points, as the editor pool's workers run them. */
 export const editorJobs = {
   respond: (input: RespondInput) => respond(input),
   grounding: (text: string) => editorGrounding(text),
+  sourcesNote: ({ copy, documents }: { copy: string; documents: readonly UploadedDocument[] }) => sourcesNote(copy, documents),
   compareDrafts: async ({ before, after }: { before: string; after: string }) => {
     const { findings } = await analyze(before);
     return compare(before, after, { findings });

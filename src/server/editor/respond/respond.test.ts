@@ -3,7 +3,7 @@ import { stopHarper, warmHarper } from '../harper/client';
 import { groundingSummary } from '../grounding';
 import { analyze } from '../analyze';
 import { respond } from './respond';
-import { STABBING, WATER_RATES, wordsIn } from './test-stories';
+import { BRIDGE, BRIDGE_TRANSCRIPT, STABBING, WATER_RATES, wordsIn } from './test-stories';
 
 const STORY =
   'The Larkhaven City Council will hold a public hearing on the proposed water rate increase at 7pm Tuesday at City Hall. The increase would raise the average monthly bill by 6 per cent, according to a staff report. "We are excited in order to bring this to our community," Mayor Jo Reyes stated.';
@@ -195,5 +195,59 @@ describe('groundingSummary', () => {
     expect(summary).toContain('[style/times] "7pm"');
     expect(summary).toContain('Inside a quote');
     expect(summary).toContain('Never invent facts');
+  });
+});
+
+describe('respond: quotes against the conversation’s documents', () => {
+  const transcript = { name: 'ortiz-interview.txt', text: BRIDGE_TRANSCRIPT };
+  const section = (reply: string) => reply.slice(reply.indexOf('### Quotes against your sources')).split('\n### ')[0]!;
+
+  it('says of each quotation of pasted copy whether a document has it word for word, altered or not at all', async () => {
+    const reply = await respond({ message: BRIDGE, documents: [transcript] });
+    const quotes = section(reply);
+    expect(quotes).toContain('I looked up 3 quotations in **ortiz-interview.txt**: 1 word for word, 1 altered, 1 not found.');
+    expect(quotes).toContain(
+      '✅ **Word for word:** “I will not raise property taxes … We have the money in the capital fund” is in **ortiz-interview.txt**, line 6.',
+    );
+    expect(quotes).toContain('⚠️ **Altered:** “We have waited ten years for this bridge');
+    expect(quotes).toContain('line 4: We have waited ~~a decade~~ **ten years** for this bridge');
+    expect(quotes).toContain('❌ **Not found:** “The state has promised to cover half of the cost” is in none of your sources.');
+    // The section reports them; the list of fixes does not repeat them.
+    expect(reply.slice(0, reply.indexOf('### Quotes against your sources'))).not.toContain('not found in your sources');
+  });
+
+  it('takes curly quotes, brackets and ellipses for the source’s words, and reads sources given whole apart from passages', async () => {
+    const copy =
+      'Mayor Dana Ortiz said the city would not borrow. “We have the money in [the city’s] capital fund,” she said. "Crews should be on site ... weather permitting," Ortiz said.';
+    const reply = await respond({
+      message: copy,
+      documents: [{ name: 'ortiz-interview.txt', text: 'a passage that says nothing' }],
+      sources: [transcript],
+    });
+    expect(section(reply)).toContain('2 quotations in **ortiz-interview.txt**: 2 word for word.');
+    expect(reply).not.toContain('Altered');
+  });
+
+  it('never looks a story’s quotations up in the story itself: the uploaded story under review is not a source', async () => {
+    const reply = await respond({
+      message: 'Please review this document and give me editorial feedback.',
+      documents: [transcript, { name: 'bridge-story.docx', text: BRIDGE }],
+    });
+    expect(reply).toContain('Working on **bridge-story.docx**.');
+    expect(section(reply)).toContain('in **ortiz-interview.txt**: 1 word for word, 1 altered, 1 not found.');
+    expect(section(reply)).not.toContain('bridge-story.docx');
+  });
+
+  it('changes nothing without another document', async () => {
+    expect(await respond({ message: BRIDGE })).not.toContain('Quotes against your sources');
+    const alone = await respond({ message: 'Please review this document.', documents: [{ name: 'bridge-story.docx', text: BRIDGE }] });
+    expect(alone).toContain('Working on **bridge-story.docx**.');
+    expect(alone).not.toContain('Quotes against your sources');
+  });
+
+  it('answers “any problems with the quotes?” with the lookups among the quote findings', async () => {
+    const reply = await respond({ message: `Any problems with the quotes?\n\n${BRIDGE}`, documents: [transcript] });
+    expect(reply).toContain('Quote not found in your sources (ortiz-interview.txt)');
+    expect(reply).toContain('Quote differs from ortiz-interview.txt (line 4)');
   });
 });

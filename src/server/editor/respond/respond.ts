@@ -25,6 +25,7 @@ import {
   statsLine,
   wholePassages,
 } from './markdown';
+import { sourcesFor, sourcesSection, SOURCE_RULES, quotesToCheck } from './sources';
 import { strengths } from './strengths';
 import { tighten } from './tighten';
 import { findingsIn, verdictFor } from './verdict';
@@ -34,6 +35,11 @@ export interface RespondInput {
   message: string;
   /** Text extracted from uploaded documents, newest last. */
   documents?: readonly UploadedDocument[];
+  /**
+   * Whole texts of the conversation's documents, oldest first, that the copy's quotations are
+   * looked up in (default: `documents`); the document under review is never its own source.
+   */
+  sources?: readonly UploadedDocument[];
   /** Wait for harper.js if it is still loading (default false: answer at once). */
   waitForGrammar?: boolean;
 }
@@ -62,9 +68,13 @@ const opening = (title: string, copy: FoundCopy): string[] => {
   return [title, '', ...(note ? [note, ''] : [])];
 };
 
-async function review(copy: FoundCopy, wait: boolean): Promise<string> {
+async function review(copy: FoundCopy, wait: boolean, documents: readonly UploadedDocument[]): Promise<string> {
   const grammarChecked = wait || grammarCheckerState() === 'ready';
-  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+  const sources = sourcesFor(copy, documents);
+  const analysis = await analyze(copy.text, { waitForGrammar: wait, sources });
+  const checks = analysis.quotes ?? [];
+  // The section on sources reports these, with where each quotation was found.
+  const findings = analysis.findings.filter((f) => !SOURCE_RULES.has(f.ruleId));
   const doc = buildDocument(copy.text);
   const revised = await rewriteAll(copy.text, { waitForGrammar: wait });
   const out = opening('## Editor’s review', copy);
@@ -76,14 +86,19 @@ async function review(copy: FoundCopy, wait: boolean): Promise<string> {
     '',
   );
   out.push('### What to fix');
-  if (analysis.findings.length === 0) out.push('Nothing: the copy passes every check. Give it a final read for facts and names.', '');
+  if (findings.length === 0)
+    out.push(
+      quotesToCheck(checks)
+        ? 'Nothing in the wording: it passes every check. The quotes below need checking against your sources.'
+        : 'Nothing: the copy passes every check. Give it a final read for facts and names.',
+      '',
+    );
   const explained = new Set<string>();
-  if (analysis.findings.length) out.push(...groupedFindings(analysis.findings, (f) => doc.inQuote(f.start, f.end), 6, explained));
+  if (findings.length) out.push(...groupedFindings(findings, (f) => doc.inQuote(f.start, f.end), 6, explained));
+  out.push(...sourcesSection(checks, sources));
   if (revised.edits.length) {
     out.push('### Revised text', '', revised.text, '', '### Edits explained', ...editLines(revised.edits, 8, explained), '');
-    const left = analysis.findings.filter(
-      (f) => !revised.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end),
-    ).length;
+    const left = findings.filter((f) => !revised.edits.some((e) => e.ruleId === f.ruleId && e.start <= f.start && f.end <= e.end)).length;
     if (left)
       out.push(
         `${left === 1 ? 'The other point needs your judgment: it is listed' : `The other ${left} points need your judgment: they are listed`} above with the reason. Quotes stay exactly as the source said them.`,
@@ -228,9 +243,10 @@ const TOPIC_CLEAN: Record<Category, string> = {
   consistency: 'The story agrees with itself: names, ages, titles, tallies, totals and dates match wherever they recur.',
 };
 
-async function topicAnswer(copy: FoundCopy, category: Category, wait: boolean): Promise<string> {
+async function topicAnswer(copy: FoundCopy, category: Category, wait: boolean, documents: readonly UploadedDocument[]): Promise<string> {
   if (category === 'style') return styleVerdict(copy, wait);
-  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+  const sources = category === 'quote' ? sourcesFor(copy, documents) : [];
+  const analysis = await analyze(copy.text, { waitForGrammar: wait, sources });
   const found = findingsIn(analysis, category);
   const out = opening(`## ${CATEGORY_LABELS[category]}`, copy);
   if (category === 'grammar' && !wait && grammarCheckerState() !== 'ready') out.push(GRAMMAR_LOADING, '');
@@ -438,6 +454,7 @@ export async function respond(
   const message = typeof input.message === 'string' ? input.message : '';
   const history = (input.history ?? []).filter((t) => t && typeof t.content === 'string');
   const documents = (input.documents ?? []).filter((d) => d && typeof d.text === 'string');
+  const sources = input.sources ? input.sources.filter((d) => d && typeof d.text === 'string') : documents;
   const wait = input.waitForGrammar ?? false;
   try {
     const messageProblem = inputProblem(message);
@@ -460,7 +477,7 @@ export async function respond(
       case 'style-check':
         return await styleVerdict(found, wait);
       case 'topic':
-        return await topicAnswer(found, request.category, wait);
+        return await topicAnswer(found, request.category, wait, sources);
       case 'missing':
         return await checklistReply(found, wait);
       case 'suggest':
@@ -470,16 +487,16 @@ export async function respond(
         if (drafts) return await comparison(drafts[0], drafts[1], wait);
         const earlier = findCopy('', history, []);
         if (earlier && earlier.text !== found.text) return await comparison(earlier.text, found.text, wait);
-        return await review(found, wait);
+        return await review(found, wait, sources);
       }
       case 'action':
         return await quickAction(found, request.action, wait);
       case 'length':
         return await lengthAnswer(found);
       case 'question':
-        return messageCopy ? await review(found, wait) : await unknownQuestion(found, wait);
+        return messageCopy ? await review(found, wait, sources) : await unknownQuestion(found, wait);
       default:
-        return await review(found, wait);
+        return await review(found, wait, sources);
     }
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);

@@ -28,3 +28,27 @@ export const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’.-][\p
 
 /** Every quotation in a text, marks included. */
 export const quotesIn = (text: string) => text.match(/"[^"]+"/g) ?? [];
+
+/** An interview transcript, the source of BRIDGE's quotations. */
+export const BRIDGE_TRANSCRIPT = [
+  'Interview with Eastfield Mayor Dana Ortiz, city hall, March 3',
+  '',
+  'Q: Why rebuild the bridge now?',
+  'ORTIZ: We have waited a decade for this bridge, and the people of Eastfield deserve better than a detour.',
+  'Q: How will the city pay for it?',
+  'ORTIZ: I will not raise property taxes to pay for it. We have the money in the capital fund.',
+  'Q: When does work start?',
+  'ORTIZ: Crews should be on site in the first week of May, weather permitting.',
+].join('\n');
+
+/**
+ * A story quoting BRIDGE_TRANSCRIPT: one quotation exact (with curly marks and an ellipsis),
+ * one altered ("a decade" became "ten years") and one in no source.
+ */
+export const BRIDGE = [
+  'EASTFIELD — Mayor Dana Ortiz said Monday the city will rebuild the Mill Street bridge, closed since a flood in 2019.',
+  '“I will not raise property taxes … We have the money in the capital fund,” Ortiz said in an interview.',
+  '"We have waited ten years for this bridge, and the people of Eastfield deserve better than a detour," she said.',
+  '"The state has promised to cover half of the cost," Ortiz said.',
+  'Crews are expected to start work in May.',
+].join('\n\n');

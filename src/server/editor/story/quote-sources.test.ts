@@ -26,6 +26,16 @@ describe('lookUpQuote', () => {
     });
   });
 
+  it('takes a compound hyphenated or closed up for one word, and shows the words a quotation replaced at its start', () => {
+    const notes: SourceText = { name: 'notes.txt', text: 'Q: Next?\nHOLT: We’ve got to be tougher with our co-workers on the road.' };
+    expect(lookUpQuote('We’ve got to be tougher with our coworkers on the road', [notes])).toMatchObject({ status: 'found' });
+    const altered = lookUpQuote('We have to be tougher with our co-workers on the road', [notes]);
+    expect(altered).toMatchObject({ status: 'altered', excerpt: 'We’ve got to be tougher with our co-workers on the road' });
+    expect(altered.status === 'altered' && describeChanges(altered.changes)).toBe(
+      '[-We’ve got-] {+We have+} to be tougher with our co-workers on the road',
+    );
+  });
+
   it('takes an ellipsis as words left out and a bracketed insertion as the writer’s, not as changes', () => {
     expect(lookUpQuote('We have been asking for this money … and tonight the council finally listened', sources)).toMatchObject({
       status: 'found',

@@ -42,8 +42,9 @@ export const MIN_QUOTE_WORDS = 4;
 /** At most this share of a quotation's words may differ for it to count as an altered version of a passage. */
 const MAX_CHANGED_SHARE = 0.4;
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
-const normal = (word: string) => word.toLowerCase().replace(/’/g, "'");
+// A hyphenated compound is one word, compared closed up: "co-workers" and "coworkers" are the same word spelled two ways.
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const normal = (word: string) => word.toLowerCase().replace(/’/g, "'").replace(/-/g, '');
 
 function wordsOf(text: string): SourceWord[] {
   return [...text.matchAll(WORD)].map((m) => ({ word: normal(m[0]), raw: m[0], start: m.index, end: m.index + m[0].length }));
@@ -132,12 +133,20 @@ function closestPassage(words: SourceWord[], quoted: string[]) {
   return best;
 }
 
+/** A source's words, read once however many quotations are looked up in it. */
+const wordsBySource = new WeakMap<SourceText, SourceWord[]>();
+function sourceWords(source: SourceText): SourceWord[] {
+  let words = wordsBySource.get(source);
+  if (!words) wordsBySource.set(source, (words = wordsOf(source.text)));
+  return words;
+}
+
 /** Looks `quote` (the words between the marks) up in `sources`. */
 export function lookUpQuote(quote: string, sources: readonly SourceText[]): QuoteLookup {
   const runs = quotedRuns(quote);
   const quotedWords = quote.split(GAP).flatMap(wordsOf);
   const quoted = quotedWords.map((w) => w.word);
-  const indexed = sources.map((source) => ({ source, words: wordsOf(source.text) }));
+  const indexed = sources.map((source) => ({ source, words: sourceWords(source) }));
   for (const { source, words } of indexed) {
     // Every run in order, each after the one before: what an ellipsis leaves out may be anything.
     for (let first = indexOfRun(words, runs[0] ?? [], 0); first >= 0; first = indexOfRun(words, runs[0]!, first + 1)) {
@@ -163,7 +172,14 @@ export function lookUpQuote(quote: string, sources: readonly SourceText[]): Quot
   const passage = closest.words.slice(closest.first, closest.last + 1);
   // Trim the passage to the aligned words, so the excerpt starts and ends where the quotation does.
   const changes = wordChanges(passage, quotedWords);
-  const lead = changes[0]?.kind === 'removed' ? changes.shift()!.words.length : 0;
+  // Source words before the quotation's first are trimmed, but not those the quotation replaced ("We've got" → "We have").
+  const replacedAtStart = changes[0]?.kind === 'removed' && changes[1]?.kind === 'added' ? changes[1].words.length : 0;
+  let lead = 0;
+  if (changes[0]?.kind === 'removed') {
+    lead = Math.max(0, changes[0].words.length - replacedAtStart);
+    changes[0].words.splice(0, lead);
+    if (changes[0].words.length === 0) changes.shift();
+  }
   const tail = changes[changes.length - 1]?.kind === 'removed' ? changes.pop()!.words.length : 0;
   const changed = changes.filter((c) => c.kind !== 'same').reduce((n, c) => n + c.words.length, 0);
   if (changed === 0 || changed / quoted.length > MAX_CHANGED_SHARE) return { status: 'not-found' };

@@ -65,7 +65,12 @@ const POOL_FAILURES: Record<Exclude<EditorPoolError['reason'], 'aborted'>, Model
 async function reply(request: ModelRequest): Promise<string | null> {
   try {
     return await respondOffThread(
-      { history: request.history, message: request.message, documents: asDocuments(request.passages) },
+      {
+        history: request.history,
+        message: request.message,
+        documents: asDocuments(request.passages),
+        sources: request.documents?.map((d) => ({ name: d.filename, text: d.text })),
+      },
       { signal: request.signal },
     );
   } catch (e) {

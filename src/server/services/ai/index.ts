@@ -4,7 +4,7 @@ import { lookForOllama } from './ollama';
 import { createOpenAiProvider } from './openai';
 import type { AiProvider } from './types';
 
-export type { AiProvider, ModelFailureKind, ModelRequest, ModelTurn, Passage } from './types';
+export type { AiProvider, ModelFailureKind, ModelRequest, ModelTurn, Passage, SourceDocument } from './types';
 export { ModelFailure, MODEL_FAILURE_MESSAGES } from './types';
 
 const USE_A_MODEL = 'set OPENAI_API_KEY or OPENAI_BASE_URL to use a model';

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../../../../tests/support/openai-server';
 import { stopEditor } from '../../editor';
+import { BRIDGE, BRIDGE_TRANSCRIPT } from '../../editor/respond/test-stories';
 import { createOpenAiProvider } from './openai';
 import { NEWS_EDITOR_PROMPT } from './prompt';
 import { ModelFailure, MODEL_FAILURE_MESSAGES, type ModelRequest } from './types';
@@ -238,6 +239,22 @@ describe('OpenAI-compatible provider (against a local Chat Completions double)',
       text: tokens.join(''),
       failure: undefined,
     });
+  });
+
+  it('looks the writer’s quotations up in the conversation’s documents and notes what it found after the answer', async () => {
+    const tokens = ['Strong lede.', ' Cut the last line.\n'];
+    fake = await startFakeOpenAi({ tokens });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const documents = [{ documentId: 1, filename: 'ortiz-interview.txt', text: BRIDGE_TRANSCRIPT }];
+    const { text } = await read(ai.stream(request({ message: `What do you think?\n\n${BRIDGE}`, documents })));
+    const [reply, note] = text.split('\n\n---\n\n');
+    expect(reply).toBe(tokens.join(''));
+    expect(note).toContain('**Copydesk looked up your quotations in your sources:**');
+    expect(note).toContain('I looked up 3 quotations in **ortiz-interview.txt**: 1 word for word, 1 altered, 1 not found.');
+    expect(note).toContain('We have waited ~~a decade~~ **ten years** for this bridge');
+    expect(note).toContain('❌ **Not found:** “The state has promised to cover half of the cost”');
+    // Without documents the answer is the model's alone.
+    expect((await read(ai.stream(request({ message: `What do you think?\n\n${BRIDGE}` })))).text).toBe(tokens.join(''));
   });
 
   it('describes itself without the key', () => {

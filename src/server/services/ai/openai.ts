@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { MAX_TEXT_CHARS, sourcesNoteOffThread } from '../../editor';
 import { checkNote, legalFindingsIn, RevisedCopyGuard } from './check';
-import { buildChatMessages, copyToGround, groundingFor } from './prompt';
+import { buildChatMessages, copyToGround, groundingFor, writerCopy } from './prompt';
 import { WriterWords } from './quotes';
 import { ModelFailure, type AiProvider, type ModelRequest } from './types';
 
@@ -38,6 +39,22 @@ export function toModelFailure(error: unknown): ModelFailure {
 function describeCause(cause: unknown): string {
   if (cause instanceof Error) return `${cause.name}: ${cause.message}`.slice(0, 200);
   return String(cause).slice(0, 200);
+}
+
+/** The writer's quotations looked up in the conversation's documents, as a note; null when there is nothing to look up or the editor is busy. */
+async function quotesAgainstSources(request: ModelRequest): Promise<string | null> {
+  const copy = writerCopy(request.message, request.history);
+  if (!copy || !request.documents?.length) return null;
+  try {
+    return await sourcesNoteOffThread(
+      copy.slice(0, MAX_TEXT_CHARS),
+      request.documents.map((d) => ({ name: d.filename, text: d.text })),
+      { signal: request.signal },
+    );
+  } catch {
+    // The answer stands without the lookup.
+    return null;
+  }
 }
 
 /** Any Chat Completions endpoint: OpenAI, Ollama, llama.cpp server, vLLM. Only portable parameters are sent. */
@@ -115,6 +132,8 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
       const legal = await legalFindingsIn(guard.revisedText, copy);
       const note = checkNote({ restored: guard.restored, invented: guard.invented, unsupported: guard.unsupported, legal });
       if (note && !request.signal.aborted) yield note;
+      const sources = await quotesAgainstSources(request);
+      if (sources && !request.signal.aborted) yield sources;
     },
   };
 }

@@ -26,11 +26,17 @@ export interface ChatCompletionMessage {
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-/** The copy the findings are about: the message if it carries copy, else the latest copy sent earlier, else the documents. */
-export function copyToGround(message: string, history: readonly ModelTurn[], passages: readonly Passage[]): string | null {
+/** The copy the writer sent: the message if it carries copy, else the latest copy sent earlier. */
+export function writerCopy(message: string, history: readonly ModelTurn[]): string | null {
   if (words(message) >= GROUNDING_MIN_WORDS) return message;
   const earlier = [...history].reverse().find((t) => t.role === 'user' && words(t.content) >= GROUNDING_MIN_WORDS);
-  if (earlier) return earlier.content;
+  return earlier?.content ?? null;
+}
+
+/** The copy the findings are about: the writer's copy, else the documents. */
+export function copyToGround(message: string, history: readonly ModelTurn[], passages: readonly Passage[]): string | null {
+  const written = writerCopy(message, history);
+  if (written) return written;
   const fromDocuments = passages.map((p) => p.content).join('\n\n');
   return words(fromDocuments) >= GROUNDING_MIN_WORDS ? fromDocuments : null;
 }

@@ -11,10 +11,19 @@ export interface Passage {
   content: string;
 }
 
+/** A whole document uploaded to the conversation, for looking the copy's quotations up in. */
+export interface SourceDocument {
+  documentId: number;
+  filename: string;
+  text: string;
+}
+
 export interface ModelRequest {
   history: readonly ModelTurn[];
   message: string;
   passages: readonly Passage[];
+  /** The conversation's documents whole, oldest first (none when it has none). */
+  documents?: readonly SourceDocument[];
   /** Aborting ends the reply (and any upstream request) promptly; the stream then just ends. */
   signal: AbortSignal;
 }

@@ -4,12 +4,14 @@ import { expandQuickAction } from '../../../shared/quick-actions';
 import { errorForLog, fail } from '../../errors';
 import type { RateLimiter } from '../rate-limiter';
 import type { Signals } from '../../database/signals';
-import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage } from '../ai';
+import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage, type SourceDocument } from '../ai';
 import type { ConversationStore } from './conversations';
 
 /** Retrieval over the conversation's documents (the documents service). */
 export interface PassageSource {
   passagesFor(userId: number, conversationId: number, query: string, limit: number): Passage[] | Promise<Passage[]>;
+  /** The conversation's documents whole, oldest first: the sources its quotations are looked up in. */
+  documentsFor?(userId: number, conversationId: number): SourceDocument[] | Promise<SourceDocument[]>;
 }
 
 export const SEND_RATE = { max: 30, windowMs: MINUTE_MS } as const;
@@ -144,6 +146,17 @@ export function createReplies(d: ReplyDeps) {
     }
   }
 
+  async function wholeDocuments(userId: number, conversationId: number): Promise<SourceDocument[]> {
+    const source = d.documents();
+    if (!source?.documentsFor) return [];
+    try {
+      return await source.documentsFor(userId, conversationId);
+    } catch (e) {
+      d.log(`chat: reading the documents of conversation ${conversationId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+  }
+
   /**
    * Checks and saves the user's message, then returns the reply to stream. Throws
    * (before anything streams) 404 for a conversation that is not the caller's and
@@ -188,9 +201,11 @@ export function createReplies(d: ReplyDeps) {
       try {
         const history = (await d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS)).filter((t) => t.content.trim() !== '');
         const found = await passages(userId, conversationId, content);
+        // Passages come back whenever the conversation has a document: only then is there a source to read.
+        const documents = found.length ? await wholeDocuments(userId, conversationId) : [];
         // A quick action is stored as its name; the editor answers its full prompt.
         const message = expandQuickAction(content, { hasMessages: history.length > 0 });
-        for await (const piece of d.ai.stream({ history, message, passages: found, signal: stop })) {
+        for await (const piece of d.ai.stream({ history, message, passages: found, documents, signal: stop })) {
           text += piece;
           yield { type: 'delta', text: piece };
         }

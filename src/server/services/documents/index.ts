@@ -46,6 +46,15 @@ export interface DocumentSummary {
 }
 
 export const REVIEW_REQUEST = 'Please review this document and give me editorial feedback.';
+/** Characters of a conversation's documents its quotations are looked up in: the newest whole documents that fit. */
+export const SOURCES_MAX_CHARS = DOCUMENT_LIMITS.maxChars;
+
+/** A whole document of a conversation. */
+export interface WholeDocument {
+  documentId: number;
+  filename: string;
+  text: string;
+}
 const CHUNK_INSERT_BATCH = 40;
 
 const toSummary = (d: DocumentRow): DocumentSummary => ({
@@ -147,13 +156,45 @@ export function createDocumentService(o: DocumentServiceOptions) {
     return row;
   }
 
-  /** The editor's review of the document, posted into the conversation when the chat service can take it. */
+  /** The conversation's documents whole, oldest first: the newest that fit in SOURCES_MAX_CHARS together. */
+  async function wholeDocuments(userId: number, conversationId: number): Promise<WholeDocument[]> {
+    const rows = await db
+      .select({ documentId: documents.id, filename: documents.filename, content: documentChunks.content })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+      .where(and(eq(documents.userId, userId), eq(documents.conversationId, conversationId)))
+      .orderBy(asc(documents.id), asc(documentChunks.ordinal));
+    const whole = new Map<number, WholeDocument>();
+    for (const r of rows) {
+      const d = whole.get(r.documentId) ?? { documentId: r.documentId, filename: r.filename, text: '' };
+      d.text += r.content;
+      whole.set(r.documentId, d);
+    }
+    const kept: WholeDocument[] = [];
+    let budget = SOURCES_MAX_CHARS;
+    for (const d of [...whole.values()].reverse()) {
+      if (d.text.length > budget) continue;
+      budget -= d.text.length;
+      kept.unshift(d);
+    }
+    return kept;
+  }
+
+  /**
+   * The editor's review of the document, posted into the conversation when the chat service can
+   * take it. The conversation's other documents are its sources: its quotations are looked up in them.
+   */
   async function review(userId: number, doc: DocumentRow, text: string): Promise<{ review: string; posted: boolean }> {
     const part = reviewablePart(text);
+    const others =
+      doc.conversationId == null ? [] : (await wholeDocuments(userId, doc.conversationId)).filter((d) => d.documentId !== doc.id);
     // The document is stored either way; a busy or failed editor leaves the review for later.
-    let markdown = await respondOffThread({ history: [], message: REVIEW_REQUEST, documents: [{ name: doc.filename, text: part }] }).catch(
-      () => 'The document is saved, but the editor could not review it just now. Ask me to review it in a moment.',
-    );
+    let markdown = await respondOffThread({
+      history: [],
+      message: REVIEW_REQUEST,
+      documents: [{ name: doc.filename, text: part }],
+      sources: others.map((d) => ({ name: d.filename, text: d.text })),
+    }).catch(() => 'The document is saved, but the editor could not review it just now. Ask me to review it in a moment.');
     if (part.length < text.length) {
       markdown += `\n\n_This review covers the first ${part.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; ask about a later part and I will look at it._`;
     }
@@ -253,6 +294,9 @@ export function createDocumentService(o: DocumentServiceOptions) {
     passagesFor(userId: number, conversationId: number, query: string, limit = 5): Promise<Passage[]> {
       return passagesFor(db, passageRanker(db), userId, conversationId, query, limit);
     },
+
+    /** The conversation's documents whole, oldest first, for looking quotations up in (the user's own only). */
+    documentsFor: wholeDocuments,
   };
 }
 
