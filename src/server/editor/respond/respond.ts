@@ -27,7 +27,7 @@ import {
 } from './markdown';
 import { strengths } from './strengths';
 import { tighten } from './tighten';
-import { findingsIn, verdictFor } from './verdict';
+import { distinctProblems, findingsIn, verdictFor } from './verdict';
 
 export interface RespondInput {
   history?: readonly ChatTurn[];
@@ -188,23 +188,23 @@ async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean):
   return out.join('\n').trim();
 }
 
-const VERDICT_TITLE = { yes: 'Yes', mostly: 'Mostly', no: 'No' } as const;
-
 async function styleVerdict(copy: FoundCopy, wait: boolean): Promise<string> {
   const analysis = await analyze(copy.text, { waitForGrammar: wait });
   const style = findingsIn(analysis, 'style');
-  const verdict = verdictFor(style, analysis.stats.words);
+  const verdict = verdictFor(style);
   const inQuote = quoteChecker(copy.text);
-  const out = opening(`## AP style: ${VERDICT_TITLE[verdict].toLowerCase()}`, copy);
+  const out = opening(`## AP style: ${verdict}`, copy);
   const rules = byRule(style);
+  const count = distinctProblems(style);
   if (verdict === 'yes')
     out.push('**Yes.** I found no departures from AP style in numbers, dates, times, titles, state names, attribution or word choice.');
   else
     out.push(
-      `**${VERDICT_TITLE[verdict]}.** ${plural(rules.length, 'kind of departure', 'kinds of departure')} from AP style in ${plural(analysis.stats.words, 'word')}${verdict === 'mostly' ? '; the rest follows the Stylebook' : ''}.`,
+      `**No.** ${plural(count, 'departure')} from AP style in ${plural(analysis.stats.words, 'word')}${count > 1 ? '' : '; fix it and the rest follows the Stylebook'}:`,
       '',
       '### Departures from AP style',
-      ...rules.flatMap((r) => ruleBullet(r, inQuote)),
+      // the whole list: a verdict of no owes the writer every departure
+      ...rules.flatMap((r) => ruleBullet(r, inQuote, r.length)),
       '',
       'Ask me to **fix grammar and style** and I will apply the fixes that are safe; the others need your call.',
     );
