@@ -224,6 +224,9 @@ export interface OptionSettings {
   keepDates?: boolean;
 }
 
+const flaggedIn = (words: readonly Word[], story: Story) =>
+  story.flagged.some((f) => words.some((w) => w.start < f.end && w.end > f.start));
+
 export function options(clause: Clause, story: Story, settings: OptionSettings = {}): Option[] {
   const mode = settings.mode ?? 'headline';
   const tense = settings.tense ?? 'headline';
@@ -239,6 +242,7 @@ export function options(clause: Clause, story: Story, settings: OptionSettings =
       continue;
     }
     if (seg.kind === 'coord' && seg.owner < 0) {
+      if (flaggedIn(seg.words, story)) continue;
       const p = coordinated(seg, clause, story.curly, mode, tense);
       if (!p) continue; // a second clause with its own subject is a headline of its own
       index.set(k, out.length);
@@ -248,6 +252,8 @@ export function options(clause: Clause, story: Story, settings: OptionSettings =
     }
     const owner = seg.owner >= 0 ? (index.get(seg.owner) ?? -2) : -1;
     if (owner === -2) continue;
+    // a phrase with a word the review still flags is left out, and what hangs on it with it
+    if (seg.kind !== 'core' && flaggedIn(seg.words, story)) continue;
     const first = position === 0;
     const numbersOnly = seg.words.every((w) => w.pos === 'NUM' || w.pos === 'PUNCT');
     const required =

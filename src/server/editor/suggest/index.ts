@@ -1,9 +1,10 @@
+import { analyze } from '../analyze';
 import { assertUsable } from '../limits';
 import { rewriteAll } from '../rewrite';
 import type { SuggestionKind } from '../types';
 import { SUGGESTION_KINDS } from '../types';
 import { captionDrafts } from './caption';
-import { vet } from './check';
+import { blocks, vet } from './check';
 import { pick, type Draft } from './compose';
 import { readStory, type Story } from './facts';
 import { headlineDrafts } from './headline';
@@ -46,8 +47,10 @@ export async function suggest(text: string, kind: SuggestionKind, options: Sugge
   if (problem === 'empty' || problem === 'not-english') return [];
   const wait = options.waitForGrammar ?? false;
   const { text: revised } = await rewriteAll(text, { waitForGrammar: wait });
+  // what the review still flags in the revised copy (a misspelling with no safe fix) is left out of every draft
+  const flagged = (await analyze(revised, { waitForGrammar: wait })).findings.filter((f) => blocks(f, kind));
   // an opinion is news only as someone's; a suggestion says each thing once
-  const drafts = DRAFTS[kind](readStory(revised)).filter((d) => !unattributedOpinions(d.text).length && !repeatsItself(d.text));
+  const drafts = DRAFTS[kind](readStory(revised, flagged)).filter((d) => !unattributedOpinions(d.text).length && !repeatsItself(d.text));
   const kept = await vet(revised, drafts, kind, wait);
   const count = Math.max(1, Math.min(MOST_SUGGESTIONS, Math.floor(options.count ?? SUGGESTIONS_OFFERED)));
   return pick(kept, count).map((d) => d.text);

@@ -202,6 +202,21 @@ describe('suggest', () => {
     expect(all.join('\n')).toMatch(/\blibrary\b/);
   });
 
+  it('leaves out the phrase with a word the review flags and cannot fix, and keeps the rest of the news', async () => {
+    const story =
+      'MAPLE GROVE, Minn. — The Maple Grove City Council voted 5-2 Tuesday to close the Elm Street pool after a lenghty debate.\n\nThe pool opened in 1971 and needs $2 million in repairs, city engineer Ron Hale said.';
+    const flagged = (await analyze(story, { waitForGrammar: true })).findings.map((f) => f.text);
+    expect(flagged).toContain('lenghty');
+    for (const kind of KINDS) {
+      const offered = await suggest(story, kind, { waitForGrammar: true });
+      expect({ kind, offered: offered.length > 0 }).toEqual({ kind, offered: true });
+      for (const s of offered) expect(s).not.toMatch(/lenghty|debate/);
+    }
+    expect((await suggest(story, 'caption', { waitForGrammar: true }))[0]).toMatch(
+      /^The Maple Grove City Council votes 5-2 Tuesday to close the Elm Street pool\. /,
+    );
+  });
+
   it('keeps the accused in the passive: charged, arrested, never "charges" or "arrests"', () => {
     const courts = of(COURTS).byKind.headline;
     expect(courts[0]).toMatch(/^Marlow man charged in stabbing of his neighbor/);
