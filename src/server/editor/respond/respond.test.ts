@@ -211,6 +211,13 @@ describe('groundingSummary', () => {
       },
     );
 
+    it('writes headlines in the chat that a desk would publish, with no wait asked for', async () => {
+      const reply = await respond({ message: `Write three headlines for this:\n\n${LIBRARY.text}` });
+      expect(reply).toContain('1. Maple Grove City Council approves $12 million library renovation');
+      expect(reply).not.toMatch(/sytem|libary/);
+      expect(reply).not.toMatch(/^\d\. City should have sought state grants(?! *,)/m);
+    });
+
     it('says yes only when no style finding remains', async () => {
       const clean = 'The Maple Grove City Council approved a $12 million library renovation Tuesday in a 5-2 vote, Mayor Ellen Voss said.';
       expect((await analyze(clean, { waitForGrammar: true })).findings.filter((f) => f.category === 'style')).toEqual([]);

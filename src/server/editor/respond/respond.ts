@@ -306,7 +306,6 @@ async function suggestions(
   copy: FoundCopy,
   kinds: readonly SuggestionKind[],
   counts: Partial<Record<SuggestionKind, number>>,
-  wait: boolean,
 ): Promise<string> {
   const out: string[] = [];
   const note = sourceNote(copy);
@@ -314,7 +313,8 @@ async function suggestions(
   for (const kind of kinds) {
     const asked = counts[kind];
     const wanted = Math.min(asked ?? 3, MAX_SUGGESTIONS);
-    const options = await suggestionsFor(copy.text, kind, wanted, wait);
+    // a suggestion is offered as ready to publish: it waits for the spelling checker, so no misspelling slips into one
+    const options = await suggestionsFor(copy.text, kind, wanted, true);
     const [one, many] = KIND_NOUN[kind];
     out.push(`## ${options.length === 1 ? one[0]!.toUpperCase() + one.slice(1) : KIND_TITLES[kind]}`, '');
     if (!options.length) {
@@ -464,7 +464,7 @@ export async function respond(
       case 'missing':
         return await checklistReply(found, wait);
       case 'suggest':
-        return await suggestions(found, request.kinds, request.counts, wait);
+        return await suggestions(found, request.kinds, request.counts);
       case 'compare': {
         const drafts = twoDrafts(found.text);
         if (drafts) return await comparison(drafts[0], drafts[1], wait);
