@@ -68,6 +68,8 @@ const isBackground = (c: Clause) =>
 export function captionDrafts(story: Story): Draft[] {
   const sentences = factSentences(story, 5);
   const drafts: Draft[] = [];
+  // a story with nothing to add to its news gets a caption of one sentence, the news with its day
+  let alone: Draft | null = null;
   for (const s of sentences.slice(0, 3)) {
     if (PRONOUN_START.test(s.text)) continue;
     const clause = parseClauses(s.text, s.start, story.surnames)[0];
@@ -85,7 +87,11 @@ export function captionDrafts(story: Story): Draft[] {
     });
     if (dated) drafts.push({ text: `${first.text} ${dated.text}`, from: [...first.words, ...whole(dated).words], source: s.index });
     const behind = later.find((b) => b !== dated);
-    if (!behind) continue;
+    if (!behind) {
+      const withDay = clause.when ? presentSentence(clause, story, s === sentences[0], true) : null;
+      alone ??= withDay && { text: withDay.text, from: withDay.words, source: s.index };
+      continue;
+    }
     // with no later sentence to say when, the news says its own day ("votes 5-2 Monday night"), not a second time in the past
     const withDay = !dated && clause.when ? presentSentence(clause, story, s === sentences[0], true) : null;
     const opening = withDay && withDay.text.length + behind.text.length < CAPTION_MAX ? withDay : first;
@@ -95,5 +101,5 @@ export function captionDrafts(story: Story): Draft[] {
       source: behind.index,
     });
   }
-  return drafts;
+  return drafts.length || !alone ? drafts : [alone];
 }

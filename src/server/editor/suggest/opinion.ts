@@ -8,6 +8,7 @@ import { tagWords, type Word } from './nlp';
 const OUGHT = /^(?:should|must|ought|shouldn['’]t|mustn['’]t)$/i;
 /** Verbs that put a view in someone's mouth beyond the reporting verbs: "calls the plan reckless", "urges". */
 const CREDITING = /^(?:call|urge|describe|criticize|praise|question|defend|accuse)$/i;
+const LINKING = /^(?:be|seem|remain|look|sound|appear|become|feel|prove)$/i;
 /** How strongly an adjective must praise or condemn to be a judgment rather than a description. */
 const EVALUATIVE = 0.3;
 
@@ -18,10 +19,23 @@ const quoted = (text: string) => {
   return !!m && m[1]!.trim().split(/\s+/).length >= 3;
 };
 
+/**
+ * Whether an adjective is said of something: before its noun ("a reckless plan")
+ * or after a linking verb ("the plan is reckless"). After another verb it reports
+ * a status ("pleaded guilty", "was found dead").
+ */
+function judges(words: readonly Word[], k: number): boolean {
+  const next = words[k + 1];
+  if (next && (next.pos === 'NOUN' || (next.pos === 'ADJ' && words[k + 2]?.pos === 'NOUN'))) return true;
+  let j = k - 1;
+  while (j >= 0 && words[j]!.pos === 'ADV') j--;
+  return j >= 0 && LINKING.test(words[j]!.lemma);
+}
+
 /** The words that make a sentence someone's view: an "ought" modal, a judging adjective, a quotation. */
 export function opinionMarkers(words: readonly Word[], text: string): string[] {
   const out = words
-    .filter((w) => OUGHT.test(w.text) || (w.pos === 'ADJ' && Math.abs(wordSentiment(w.text)) >= EVALUATIVE))
+    .filter((w, k) => OUGHT.test(w.text) || (w.pos === 'ADJ' && judges(words, k) && Math.abs(wordSentiment(w.text)) >= EVALUATIVE))
     .map((w) => w.text);
   if (quoted(text)) out.push('a quotation');
   return out;

@@ -217,6 +217,15 @@ describe('suggest', () => {
     );
   });
 
+  it('reads an opinion by what the words do, not by the words: a judgment needs its speaker, a status does not', () => {
+    expect(unattributedOpinions('City should have sought state grants before borrowing money')).toHaveLength(1);
+    expect(unattributedOpinions('The plan is reckless.')).toHaveLength(1);
+    expect(unattributedOpinions("Mayor calls library 'heart of the whole community'")).toEqual([]);
+    expect(unattributedOpinions('City should have sought state grants, council member says')).toEqual([]);
+    expect(unattributedOpinions('Jennings pleads guilty in March to wire fraud.')).toEqual([]);
+    expect(unattributedOpinions("Harold 'Hal' Brenner dies at 88")).toEqual([]);
+  });
+
   it('keeps the accused in the passive: charged, arrested, never "charges" or "arrests"', () => {
     const courts = of(COURTS).byKind.headline;
     expect(courts[0]).toMatch(/^Marlow man charged in stabbing of his neighbor/);
