@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LIBRARY } from '../editor/suggest/test-stories';
 
 const root = path.resolve(__dirname, '../../..');
 const cli = (args: string[], input: string) =>
@@ -53,6 +54,15 @@ describe('editor CLI', { timeout: 90_000 }, () => {
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as { suggestions: string[] };
     expect(out.suggestions[0]).toMatch(/^Wrenfield City Council votes/);
+  });
+
+  it('suggest --kind headline keeps the lede’s noun phrase, attributes an opinion and leaves a flagged word out', () => {
+    const r = cli(['suggest', '--kind', 'headline'], LIBRARY.text);
+    expect(r.status).toBe(0);
+    const { suggestions } = JSON.parse(r.stdout) as { suggestions: string[] };
+    expect(suggestions[0]).toBe('Maple Grove City Council approves $12 million library renovation');
+    expect(suggestions).toContain('City should have sought state grants, council member says');
+    expect(suggestions.join('\n')).not.toMatch(/sytem|libary|^City should have sought state grants[^,]*$/m);
   });
 
   it('analyze --source looks every quotation up in the sources and flags the ones that differ or are missing', () => {

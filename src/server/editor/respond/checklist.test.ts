@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyze } from '../analyze';
 import { stopHarper } from '../harper/client';
+import type { Finding } from '../types';
 import { missingChecklist, type ChecklistKey } from './checklist';
 import { STABBING } from './test-stories';
 
@@ -23,6 +24,7 @@ describe('missingChecklist', () => {
       'The other side',
       'Sources named',
       'Baselines for numbers',
+      'Agrees with itself',
     ]);
   });
 
@@ -70,5 +72,37 @@ describe('missingChecklist', () => {
     expect(c.sources).toMatchObject({ status: 'found' });
     expect(c.sources.note).toContain('Helen Brandt');
     expect(c.who.note).toContain('in the lead; named: Helen Brandt.');
+  });
+
+  it('tells a person from a place by how the copy treats the name, not by the name', async () => {
+    const c = await checklist(
+      'The council heard Tuesday from library director Susan Park, who asked for a new roof. Park, the director since 2011, said the roof over the reading room leaks. Families gathered at Lincoln Park on Saturday.',
+    );
+    expect(c.who.note).toContain('Susan Park');
+    expect(c.sources.note).toContain('Susan Park');
+    expect(c.where.note).not.toContain('Susan Park');
+    expect(c.where.note).toContain('Lincoln Park');
+  });
+
+  it('lists the findings that set the story against itself', async () => {
+    const text = 'The council voted 5-2 on Monday. Mayor Ellen Voss cast the deciding vote in the unanimous decision.';
+    const analysis = await analyze(text);
+    const at = text.indexOf('unanimous');
+    const contradiction: Finding = {
+      ruleId: 'consistency/vote-tally',
+      category: 'consistency',
+      start: at,
+      end: at + 'unanimous'.length,
+      text: 'unanimous',
+      message: 'A 5-2 vote is not unanimous.',
+      explanation: 'A tally with votes against cannot be unanimous.',
+      suggestion: null,
+    };
+    const items = missingChecklist(text, { ...analysis, findings: [...analysis.findings, contradiction] });
+    const item = items.find((i) => i.key === 'consistency')!;
+    expect(item).toMatchObject({ status: 'missing', label: 'Agrees with itself' });
+    expect(item.note).toContain('“unanimous”: A 5-2 vote is not unanimous');
+    const clean = missingChecklist(text, analysis).find((i) => i.key === 'consistency')!;
+    expect(clean.status).toBe(analysis.findings.some((f) => f.category === 'consistency') ? 'missing' : 'found');
   });
 });

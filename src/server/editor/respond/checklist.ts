@@ -4,7 +4,7 @@ import type { Analysis, Finding } from '../types';
 import { clip } from './markdown';
 import { namedSpeakers, personNames } from './names';
 
-export type ChecklistKey = 'who' | 'what' | 'when' | 'where' | 'why' | 'other-side' | 'sources' | 'baselines';
+export type ChecklistKey = 'who' | 'what' | 'when' | 'where' | 'why' | 'other-side' | 'sources' | 'baselines' | 'consistency';
 export type ChecklistStatus = 'found' | 'partly' | 'missing' | 'not-needed';
 
 export interface ChecklistItem {
@@ -59,6 +59,7 @@ const EVENT = /\b(hearing|meeting|vote|trial|sentencing|arraignment|election|dea
 
 const WHERE =
   /\b(?:in|at|on|near|outside|inside|across|along|from)[ ]+((?:the[ ]+)?(?:\d+[ ]+block[ ]+of[ ]+)?\p{Lu}[\p{L}'’-]*(?:[ ]+(?:of[ ]+)?\p{Lu}[\p{L}'’-]*)*)/gu;
+const STREET_AFTER = /^\s+(?:street|avenue|road|boulevard|drive|lane|way|highway)\b/;
 const PLACE_WORDS =
   /\b(downtown|city hall|courthouse|county|township|village|neighborhood|street|avenue|road|highway|interstate|park|school|campus)\b/i;
 
@@ -145,15 +146,21 @@ function where(doc: Doc): ChecklistItem {
       .replace(/[\s—–-]+$/, '')
       .trim(),
   );
+  const people = personNames(doc.outsideQuotes);
   for (const m of doc.outsideQuotes.matchAll(WHERE)) {
-    const place = m[1]!.replace(/^the\s+/i, 'the ').trim();
+    // "on Main street": the street word belongs to the place, capitalised or not
+    const street = STREET_AFTER.exec(doc.outsideQuotes.slice(m.index + m[0].length))?.[0] ?? '';
+    const place = `${m[1]!.replace(/^the\s+/i, 'the ').trim()}${street}`;
+    const at = m.index + m[0].length - m[1]!.length;
+    // "from library director Susan Park", "with Park": a person the copy names is no place
+    if (people.some((p) => p.start < at + place.length && at < p.start + p.full.length)) continue;
+    if (people.some((p) => place === p.surname || place.replace(/['’]s$/, '') === p.surname)) continue;
     if (
       /^(?:the\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Aug|Sept|Oct|Nov|Dec)\b/.test(
         place,
       )
     )
       continue;
-    if (personNames(place).some((p) => p.full === place)) continue;
     places.push(place);
   }
   if (places.length) return { key: 'where', label, status: 'found', note: `${list(places)}.` };
@@ -256,10 +263,31 @@ function baselines(doc: Doc, findings: readonly Finding[]): ChecklistItem {
   return { key: 'baselines', label, status: 'found', note: `${q(changes[0]!.text, 90)} gives its comparison.` };
 }
 
+/** The story against itself: the review's `consistency` findings, each with why they cannot both be right. */
+function consistency(findings: readonly Finding[]): ChecklistItem {
+  const label = 'Agrees with itself';
+  const found = findings.filter((f) => f.category === 'consistency');
+  if (!found.length)
+    return {
+      key: 'consistency',
+      label,
+      status: 'found',
+      note: 'no name, age, title, tally, total or date in the copy contradicts another.',
+    };
+  const shown = found.slice(0, 3).map((f) => `${q(f.text, 60)}: ${f.message.replace(/[.]$/, '')}`);
+  return {
+    key: 'consistency',
+    label,
+    status: 'missing',
+    note: `${shown.join('; ')}${found.length > 3 ? ` (${found.length - 3} more)` : ''}. Check which is right and make the story agree.`,
+  };
+}
+
 /**
  * What a desk editor checks a story for before it runs: who, what, when,
- * where, why, the other side, named sources and baselines for numbers, each
- * checked against the copy with what was found or what is missing.
+ * where, why, the other side, named sources, baselines for numbers and whether
+ * the story agrees with itself, each checked against the copy with what was
+ * found or what is missing.
  */
 export function missingChecklist(text: string, analysis: Analysis): ChecklistItem[] {
   const doc = buildDocument(text);
@@ -273,6 +301,7 @@ export function missingChecklist(text: string, analysis: Analysis): ChecklistIte
     otherSide(doc),
     sources(doc, analysis.findings),
     baselines(doc, analysis.findings),
+    consistency(analysis.findings),
   ];
   // a quoted sentence or "a.m." already ends in a period: never two
   return items.map((i) => ({ ...i, note: i.note.replace(/([.!?…]["”’)]?)\./g, '$1') }));

@@ -99,7 +99,9 @@ export function isInstruction(block: string): boolean {
   if (share > 0.5 || (share === 0.5 && countWords(t) <= 25)) return true;
   if (CONVERSATION.test(t) && countWords(t) < 60) return true;
   if (countWords(t) > 40) return false;
-  return asksSomething(t) || /[?:]$/.test(t) || (countWords(t) <= 30 && UNMISTAKABLE.has(parseRequest(t).kind));
+  if (asksSomething(t) || /[?:]$/.test(t) || (countWords(t) <= 30 && UNMISTAKABLE.has(parseRequest(t).kind))) return true;
+  // "is this AP style" typed without its question mark, above the story
+  return countWords(t) <= 12 && /^(?:is|does|do|are|would|will|can|could)\b/i.test(t) && parseRequest(t).kind === 'style-check';
 }
 
 /** Requests that short copy never reads as: a word target, a checklist, an explanation ("Get it under 100 words"). */

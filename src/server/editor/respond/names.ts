@@ -1,3 +1,7 @@
+import { buildDocument } from '../text/document';
+import { tokens, type Token } from '../text/nlp';
+import { escapeRegExp } from '../text/words';
+
 const NOT_FIRST_WORDS = new Set(
   'The A An In On At But And After Before When While If As For From With By Of To Police Chief Mayor Judge City County State Council North South East West New Old Main Saint St Mr Mrs Ms Dr Gov Sen Rep Officer Sgt Lt Capt Det Superintendent Commissioner President Director Coach Owner Bartender Manager Professor Councilman Councilwoman Councilmember Attorney Prosecutor Sheriff Deputy Trooper Principal'.split(
     ' ',
@@ -17,19 +21,49 @@ export interface PersonName {
   start: number;
 }
 
+/** What a person does in copy and a place or an institution does not: says, tells, writes. */
+const SPEAKS = /^(?:,\s*\d{1,3},)?\s*(?:said|says|told|tells|added|wrote|testified|recalled|explained|asked|argued)\b|^,\s*who\b/;
+/** A role in apposition after a name: "Park, the director", "Ruiz, 41,", "Lund, a former banker". */
+const ROLE_AFTER =
+  /^,\s+(?:\d{1,3}\s*,|(?:the|a|an|its|our|their)\s+(?:[\p{Ll}-]+\s+){0,3}?[\p{Ll}-]+(?:\s+(?:of|for|at)\b|\s*[,.]|\s+since\b))/u;
+
 /**
- * People named in full: a run of capitalised words whose last word is not a
- * place or an institution ("Police Chief Ana Ruiz" → Ana Ruiz; "Marlow General
- * Hospital" is no one). A heuristic: it errs towards finding too few.
+ * Whether the copy treats a name as a person's, from its context rather than a
+ * list of names: a title or role before it ("library director Susan Park", the
+ * tagger's common noun just before the name), a role or an age in apposition after
+ * it ("Park, the director"), or the name (or its surname alone) saying something;
+ * never a name just after a preposition of place ("at Lincoln Park").
+ */
+function actsAsPerson(text: string, tagged: readonly Token[], start: number, end: number, surname: string): boolean {
+  const before = [...tagged].reverse().find((t) => t.end <= start);
+  if (before && before.pos === 'NOUN' && /^\p{Ll}/u.test(before.text) && /^\s+$/.test(text.slice(before.end, start))) return true;
+  // "at Lincoln Park": a name right after a preposition of place is where something happens
+  if (before && before.pos === 'ADP' && /^(?:at|in|near|on|outside|inside|across|along|to|toward|into|through)$/i.test(before.text))
+    return false;
+  if (SPEAKS.test(text.slice(end)) || ROLE_AFTER.test(text.slice(end))) return true;
+  const alone = new RegExp(`(?<![\\p{L}'’-])${escapeRegExp(surname)}(?![\\p{L}'’-])`, 'gu');
+  for (const m of text.matchAll(alone)) {
+    const after = text.slice(m.index + surname.length);
+    if (m.index !== end - surname.length && (SPEAKS.test(after) || ROLE_AFTER.test(after))) return true;
+  }
+  return false;
+}
+
+/**
+ * People named in full: a run of capitalised words the copy treats as a person
+ * (see actsAsPerson), or, with no such sign, whose last word is not a place or an
+ * institution ("Police Chief Ana Ruiz" → Ana Ruiz; "Marlow General Hospital" is no
+ * one). It errs towards finding too few.
  */
 export function personNames(text: string): PersonName[] {
   const out: PersonName[] = [];
+  let tagged: Token[] | null = null;
   for (const m of text.matchAll(CAPITALISED_RUN)) {
     // "the Copper Kettle", "The Marlow Times": a name after "the" is a place or an institution
     if (/^The\s/.test(m[0]) || /\bthe\s+$/i.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
     const parts = m[0].split(/\s+/).filter((w) => !/^\p{Lu}\.$/u.test(w));
     const surname = parts.at(-1)!.replace(/['’]s$/, '');
-    if (surname.length <= 2 || NOT_SURNAMES.has(surname)) continue;
+    if (surname.length <= 2) continue;
     // "Utilities Director Sam Ortega" → Sam Ortega; a middle name only in a bare three-word name ("Mary Ann Smith")
     let first = Math.max(0, parts.length - 2);
     if (parts.length === 3 && !NOT_FIRST_WORDS.has(parts[0]!)) first = 0;
@@ -38,7 +72,13 @@ export function personNames(text: string): PersonName[] {
       .slice(first)
       .join(' ')
       .replace(/['’]s$/, '');
-    out.push({ full: name, surname, start: m.index + m[0].lastIndexOf(parts[first]!, m[0].length - surname.length - 1) });
+    const start = m.index + m[0].lastIndexOf(parts[first]!, m[0].length - surname.length - 1);
+    if (NOT_SURNAMES.has(surname)) {
+      // "Susan Park" is a person when the copy treats her as one; "Lincoln Park" is not
+      tagged ??= tokens(buildDocument(text));
+      if (!actsAsPerson(text, tagged, start, start + name.length, surname)) continue;
+    }
+    out.push({ full: name, surname, start });
   }
   return out;
 }
@@ -68,7 +108,8 @@ export function namedSpeakers(text: string): string[] {
       continue;
     }
     const next = after.match(/^\s+(?:[\p{Ll}]+\s+){0,4}?((?:\p{Lu}[\p{L}'’-]+\s+)*\p{Lu}[\p{L}'’-]+)/u);
-    const lone = before.match(/(\p{Lu}[\p{L}'’-]+)\s*$/u);
+    // "Park said", or "Park, the director since 2011, said"
+    const lone = before.match(/(\p{Lu}[\p{L}'’-]+)(?:,\s[^.,]{1,40},)?\s*$/u);
     const name = next?.[1] ?? lone?.[1];
     if (!name) continue;
     const full = people.find((p) => name.endsWith(p.full))?.full ?? bySurname.get(name.split(/\s+/).at(-1)!);

@@ -3,6 +3,7 @@ import { stopHarper, warmHarper } from '../harper/client';
 import { groundingSummary } from '../grounding';
 import { analyze } from '../analyze';
 import { respond } from './respond';
+import { LIBRARY } from '../suggest/test-stories';
 import { BRIDGE, BRIDGE_TRANSCRIPT, STABBING, WATER_RATES, wordsIn } from './test-stories';
 
 const STORY =
@@ -195,6 +196,44 @@ describe('groundingSummary', () => {
     expect(summary).toContain('[style/times] "7pm"');
     expect(summary).toContain('Inside a quote');
     expect(summary).toContain('Never invent facts');
+  });
+
+  describe('a council story with a desk’s traps', () => {
+    it.each(['Is this AP style?', 'does this follow AP?', 'is this ap style', 'Does this story follow the AP Stylebook?'])(
+      '"%s" answers no, with the count and every departure, while one remains',
+      async (question) => {
+        const reply = await respond({ message: `${question}\n\n${LIBRARY.text}`, waitForGrammar: true });
+        const style = (await analyze(LIBRARY.text, { waitForGrammar: true })).findings.filter((f) => f.category === 'style');
+        expect(style.length).toBeGreaterThan(0);
+        expect(reply).toMatch(/^## AP style: no/);
+        expect(reply).toContain(`**No.** ${style.length === 1 ? '1 departure' : `${style.length} departures`} from AP style`);
+        for (const f of style) expect(reply).toContain(`**“${f.text}”**`);
+        expect(reply).not.toMatch(/\*\*(?:Yes|Mostly)\.\*\*/);
+      },
+    );
+
+    it('writes headlines in the chat that a desk would publish, with no wait asked for', async () => {
+      const reply = await respond({ message: `Write three headlines for this:\n\n${LIBRARY.text}` });
+      expect(reply).toContain('1. Maple Grove City Council approves $12 million library renovation');
+      expect(reply).not.toMatch(/sytem|libary/);
+      expect(reply).not.toMatch(/^\d\. City should have sought state grants(?! *,)/m);
+    });
+
+    it('says yes only when no style finding remains', async () => {
+      const clean = 'The Maple Grove City Council approved a $12 million library renovation Tuesday in a 5-2 vote, Mayor Ellen Voss said.';
+      expect((await analyze(clean, { waitForGrammar: true })).findings.filter((f) => f.category === 'style')).toEqual([]);
+      expect(await respond({ message: `Is this AP style?\n\n${clean}`, waitForGrammar: true })).toMatch(/^## AP style: yes/);
+    });
+
+    it('"what’s missing" counts the library director as a person and a source, never as a place', async () => {
+      const reply = await respond({ message: `What’s missing?\n\n${LIBRARY.text}`, waitForGrammar: true });
+      const line = (label: string) => reply.split('\n').find((l) => l.includes(`**${label}**`)) ?? '';
+      expect(line('Who')).toContain('Susan Park');
+      expect(line('Sources named')).toContain('Susan Park');
+      expect(line('Where')).not.toMatch(/Park/);
+      expect(line('Where')).toContain('Main street');
+      expect(line('Agrees with itself')).toBeTruthy();
+    });
   });
 });
 

@@ -28,7 +28,7 @@ import {
 import { sourcesFor, sourcesSection, SOURCE_RULES, quotesToCheck } from './sources';
 import { strengths } from './strengths';
 import { tighten } from './tighten';
-import { findingsIn, verdictFor } from './verdict';
+import { distinctProblems, findingsIn, verdictFor } from './verdict';
 
 export interface RespondInput {
   history?: readonly ChatTurn[];
@@ -203,23 +203,23 @@ async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean):
   return out.join('\n').trim();
 }
 
-const VERDICT_TITLE = { yes: 'Yes', mostly: 'Mostly', no: 'No' } as const;
-
 async function styleVerdict(copy: FoundCopy, wait: boolean): Promise<string> {
   const analysis = await analyze(copy.text, { waitForGrammar: wait });
   const style = findingsIn(analysis, 'style');
-  const verdict = verdictFor(style, analysis.stats.words);
+  const verdict = verdictFor(style);
   const inQuote = quoteChecker(copy.text);
-  const out = opening(`## AP style: ${VERDICT_TITLE[verdict].toLowerCase()}`, copy);
+  const out = opening(`## AP style: ${verdict}`, copy);
   const rules = byRule(style);
+  const count = distinctProblems(style);
   if (verdict === 'yes')
     out.push('**Yes.** I found no departures from AP style in numbers, dates, times, titles, state names, attribution or word choice.');
   else
     out.push(
-      `**${VERDICT_TITLE[verdict]}.** ${plural(rules.length, 'kind of departure', 'kinds of departure')} from AP style in ${plural(analysis.stats.words, 'word')}${verdict === 'mostly' ? '; the rest follows the Stylebook' : ''}.`,
+      `**No.** ${plural(count, 'departure')} from AP style in ${plural(analysis.stats.words, 'word')}${count > 1 ? '' : '; fix it and the rest follows the Stylebook'}:`,
       '',
       '### Departures from AP style',
-      ...rules.flatMap((r) => ruleBullet(r, inQuote)),
+      // the whole list: a verdict of no owes the writer every departure
+      ...rules.flatMap((r) => ruleBullet(r, inQuote, r.length)),
       '',
       'Ask me to **fix grammar and style** and I will apply the fixes that are safe; the others need your call.',
     );
@@ -322,7 +322,6 @@ async function suggestions(
   copy: FoundCopy,
   kinds: readonly SuggestionKind[],
   counts: Partial<Record<SuggestionKind, number>>,
-  wait: boolean,
 ): Promise<string> {
   const out: string[] = [];
   const note = sourceNote(copy);
@@ -330,7 +329,8 @@ async function suggestions(
   for (const kind of kinds) {
     const asked = counts[kind];
     const wanted = Math.min(asked ?? 3, MAX_SUGGESTIONS);
-    const options = await suggestionsFor(copy.text, kind, wanted, wait);
+    // a suggestion is offered as ready to publish: it waits for the spelling checker, so no misspelling slips into one
+    const options = await suggestionsFor(copy.text, kind, wanted, true);
     const [one, many] = KIND_NOUN[kind];
     out.push(`## ${options.length === 1 ? one[0]!.toUpperCase() + one.slice(1) : KIND_TITLES[kind]}`, '');
     if (!options.length) {
@@ -481,7 +481,7 @@ export async function respond(
       case 'missing':
         return await checklistReply(found, wait);
       case 'suggest':
-        return await suggestions(found, request.kinds, request.counts, wait);
+        return await suggestions(found, request.kinds, request.counts);
       case 'compare': {
         const drafts = twoDrafts(found.text);
         if (drafts) return await comparison(drafts[0], drafts[1], wait);

@@ -2,6 +2,7 @@ import { escapeRegExp } from '../text/words';
 import { parseClauses, type Clause } from './clause';
 import { accuses, type Draft, type Part, sentenceOf, span } from './compose';
 import { factSentences, type Story, type StorySentence } from './facts';
+import { isOpinion } from './opinion';
 import { AP_STATES } from './style';
 import { textIs, verbForm } from './verbs';
 
@@ -10,8 +11,9 @@ const FIRST_MAX = 150;
 const CAPTION_MAX = 300;
 const STATE_NAMES = new Map(Object.entries(AP_STATES).map(([name, abbr]) => [abbr, name]));
 const PRONOUN_START = /^(?:He|She|It|They|This|That|There|His|Her|Its|Their)\b/;
-/** A place already in the sentence: "in Kenosha", "at City Hall", "at a hospice". */
-const HAS_PLACE = /\b(?:in|at|near|outside|on)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:\p{Lu}|home\b|hospital\b|hospice\b|court\b)/u;
+/** A place already in the sentence: "in Kenosha", "at City Hall", "at a hospice" ("on Wednesday" is a day). */
+const HAS_PLACE =
+  /\b(?:in|at|near|outside|on)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Aug|Sept|Oct|Nov|Dec)\b)\p{Lu}|home\b|hospital\b|hospice\b|court\b)/u;
 
 /** "Kenosha, Wisconsin": the dateline's place, its state spelled out as body text does. */
 function datelinePlace(story: Story): string | null {
@@ -32,8 +34,9 @@ const past = (c: Clause | undefined) =>
  * is the sentence's own; the dateline's only when the sentence names none (so a
  * place is never hung on a phrase it does not belong to).
  */
-function presentSentence(clause: Clause, story: Story, lead: boolean): Part | null {
-  const now = sentenceOf(clause, story, FIRST_MAX, { tense: 'present', attributed: false });
+function presentSentence(clause: Clause, story: Story, lead: boolean, keepDates = false): Part | null {
+  // a view keeps whose it is; a fact does not need "police said" under a photo
+  const now = sentenceOf(clause, story, FIRST_MAX, { tense: 'present', attributed: isOpinion(clause), keepDates });
   if (!now) return null;
   const place = datelinePlace(story);
   // the dateline is the lead's place; a later fact may have happened anywhere
@@ -58,13 +61,15 @@ const isBackground = (c: Clause) =>
 
 /**
  * Captions in AP style: a first sentence in the present tense naming who does
- * what and where, then a sentence in the past tense that says when (a later fact
- * with its day, or the news itself with its day) or, when the copy gives no day,
- * the fact behind the news.
+ * what and where, then a later sentence of the copy: one that says when, or the
+ * fact behind the news (the first sentence then keeps the news's own day). The
+ * news is never told twice, once in each tense.
  */
 export function captionDrafts(story: Story): Draft[] {
   const sentences = factSentences(story, 5);
   const drafts: Draft[] = [];
+  // a story with nothing to add to its news gets a caption of one sentence, the news with its day
+  let alone: Draft | null = null;
   for (const s of sentences.slice(0, 3)) {
     if (PRONOUN_START.test(s.text)) continue;
     const clause = parseClauses(s.text, s.start, story.surnames)[0];
@@ -80,19 +85,21 @@ export function captionDrafts(story: Story): Draft[] {
       const c = parseClauses(b.text, b.start, story.surnames)[0];
       return c?.when && past(c);
     });
-    const when = dated
-      ? whole(dated)
-      : clause.when && past(clause)
-        ? sentenceOf(clause, story, Math.min(room, 140), { keepDates: true })
-        : null;
-    if (when) drafts.push({ text: `${first.text} ${when.text}`, from: [...first.words, ...when.words], source: s.index });
+    if (dated) drafts.push({ text: `${first.text} ${dated.text}`, from: [...first.words, ...whole(dated).words], source: s.index });
     const behind = later.find((b) => b !== dated);
-    if (behind)
-      drafts.push({
-        text: `${first.text} ${behind.text}`,
-        from: [...first.words, ...whole(behind).words],
-        source: behind.index,
-      });
+    if (!behind) {
+      const withDay = clause.when ? presentSentence(clause, story, s === sentences[0], true) : null;
+      alone ??= withDay && { text: withDay.text, from: withDay.words, source: s.index };
+      continue;
+    }
+    // with no later sentence to say when, the news says its own day ("votes 5-2 Monday night"), not a second time in the past
+    const withDay = !dated && clause.when ? presentSentence(clause, story, s === sentences[0], true) : null;
+    const opening = withDay && withDay.text.length + behind.text.length < CAPTION_MAX ? withDay : first;
+    drafts.push({
+      text: `${opening.text} ${behind.text}`,
+      from: [...opening.words, ...whole(behind).words],
+      source: behind.index,
+    });
   }
-  return drafts;
+  return drafts.length || !alone ? drafts : [alone];
 }

@@ -27,7 +27,7 @@ export const HEADLINE_STYLE: Readonly<Record<string, (flagged: string) => boolea
 
 const SEPARATOR = '\n\n';
 
-function blocks(f: Finding, kind: SuggestionKind): boolean {
+export function blocks(f: Finding, kind: SuggestionKind): boolean {
   if (!BLOCKING[kind].has(f.category)) return false;
   return !(kind === 'headline' && HEADLINE_STYLE[f.ruleId]?.(f.text));
 }

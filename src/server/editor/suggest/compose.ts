@@ -55,6 +55,39 @@ export interface Option {
   owner: number;
   weight: number;
   required: boolean;
+  /** The phrase with a dependent "of" phrase folded in ("$12 million library renovation"), used when that phrase is left out. */
+  folded?: { part: Part; dependent: number; weight: number };
+}
+
+/** Nouns that name a share of something: "a third of the money" is no "money third". */
+const PARTITIVE =
+  /^(?:percent|part|share|half|third|quarter|number|majority|minority|rest|most|lot|group|dozen|handful|all|some|none|one|each|many|few|series|kind|type|sort)$/i;
+
+/**
+ * "a $12 million renovation of the city's library" → "a $12 million library
+ * renovation": the "of" phrase's head noun set before the noun it modifies, so a
+ * headline that has no room for the phrase keeps what the thing is.
+ */
+function foldOf(owner: Part, of: Segment, curly: boolean, mode: Mode): Part | null {
+  const head = owner.words.at(-1);
+  const rest = of.words.slice(1);
+  const noun = rest.at(-1);
+  if (!head || head.pos !== 'NOUN' || PARTITIVE.test(head.lemma) || !noun || !['NOUN', 'PROPN'].includes(noun.pos)) return null;
+  // a simple noun phrase: an article or a possessive, adjectives and nouns; no figure, person or clause
+  const simple = rest.every(
+    (w, k) =>
+      (k === 0 && w.pos === 'DET') ||
+      (['NOUN', 'PROPN', 'ADJ'].includes(w.pos) && !/^\d/.test(w.text)) ||
+      (k < rest.length - 1 && /['’]s?$/.test(w.text)),
+  );
+  if (!simple || rest.length > 5 || rest.some((w) => w.pos === 'PRON')) return null;
+  const proper = rest.filter((w) => w.pos === 'PROPN');
+  // "of the Maple Grove Public Library": the name's last word as a common noun; "of Boeing" stays a name
+  if (noun.pos === 'PROPN' && proper.length === 1) return null;
+  const word = noun.pos === 'PROPN' ? noun.text.toLowerCase() : noun.lemma.toLowerCase();
+  if (!/^\p{L}+$/u.test(word) || owner.text.toLowerCase().split(' ').includes(word)) return null;
+  const before = part(owner.words.slice(0, -1), curly, mode).text;
+  return { text: `${before ? `${before} ` : ''}${word} ${head.text}`, words: [...owner.words, noun] };
 }
 
 export const content = (words: readonly Word[]) =>
@@ -191,6 +224,9 @@ export interface OptionSettings {
   keepDates?: boolean;
 }
 
+const flaggedIn = (words: readonly Word[], story: Story) =>
+  story.flagged.some((f) => words.some((w) => w.start < f.end && w.end > f.start));
+
 export function options(clause: Clause, story: Story, settings: OptionSettings = {}): Option[] {
   const mode = settings.mode ?? 'headline';
   const tense = settings.tense ?? 'headline';
@@ -206,6 +242,7 @@ export function options(clause: Clause, story: Story, settings: OptionSettings =
       continue;
     }
     if (seg.kind === 'coord' && seg.owner < 0) {
+      if (flaggedIn(seg.words, story)) continue;
       const p = coordinated(seg, clause, story.curly, mode, tense);
       if (!p) continue; // a second clause with its own subject is a headline of its own
       index.set(k, out.length);
@@ -215,6 +252,8 @@ export function options(clause: Clause, story: Story, settings: OptionSettings =
     }
     const owner = seg.owner >= 0 ? (index.get(seg.owner) ?? -2) : -1;
     if (owner === -2) continue;
+    // a phrase with a word the review still flags is left out, and what hangs on it with it
+    if (seg.kind !== 'core' && flaggedIn(seg.words, story)) continue;
     const first = position === 0;
     const numbersOnly = seg.words.every((w) => w.pos === 'NUM' || w.pos === 'PUNCT');
     const required =
@@ -232,6 +271,11 @@ export function options(clause: Clause, story: Story, settings: OptionSettings =
     if (seg.kind === 'participle' || seg.kind === 'aside' || seg.kind === 'clause') weight *= 0.75;
     if (numbersOnly && first) weight += 1;
     if (first) weight *= 2;
+    if (seg.kind === 'of' && mode === 'headline' && owner >= 0) {
+      const host = out[owner]!;
+      const folded = foldOf(host.part, seg, story.curly, mode);
+      if (folded && !host.folded) host.folded = { part: folded, dependent: out.length, weight: weight * 0.6 };
+    }
     index.set(k, out.length);
     out.push({ part: part(seg.words, story.curly, mode), owner, weight, required });
     position++;
@@ -271,7 +315,9 @@ export function fit(subject: Part, verb: Part, opts: readonly Option[], max: num
       }
       if (o.owner >= 0 && !((mask >> o.owner) & 1)) ok = false;
       score += o.weight;
-      parts.push(o.part);
+      const fold = o.folded && o.folded.dependent < n && !((mask >> o.folded.dependent) & 1) ? o.folded : null;
+      if (fold) score += fold.weight;
+      parts.push(fold ? fold.part : o.part);
     }
     if (!ok) continue;
     const text = joined(parts).text;

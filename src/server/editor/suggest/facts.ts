@@ -24,9 +24,11 @@ export interface Story {
   curly: boolean;
   /** Last names of the people named ("Wells" is a person, not wells). */
   surnames: ReadonlySet<string>;
+  /** Spans the review still flags (a misspelling with no safe fix): a phrase on one is left out. */
+  flagged: readonly { start: number; end: number }[];
 }
 
-export function readStory(text: string): Story {
+export function readStory(text: string, flagged: Story['flagged'] = []): Story {
   const doc = buildDocument(text);
   const sentences = doc.sentences.map((s): StorySentence => {
     const dateline = doc.datelines.find((d) => d.start >= s.start && d.start < s.end);
@@ -44,7 +46,7 @@ export function readStory(text: string): Story {
     const m = /^([\p{Lu}.'’ -]+?)(?:, ([^(—–-]+?))?\s*(?:\([^)]*\))?\s*[—–-]/u.exec(text.slice(first.start, first.end));
     if (m) dateline = { city: titleCase(m[1]!.trim()), state: m[2]?.trim() ?? null };
   }
-  return { text, doc, sentences, dateline, curly: /[“”‘’]/.test(text), surnames: surnamesIn(text) };
+  return { text, doc, sentences, dateline, curly: /[“”‘’]/.test(text), surnames: surnamesIn(text), flagged };
 }
 
 /** "ST. LOUIS" → "St. Louis". */

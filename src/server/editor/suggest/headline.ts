@@ -17,6 +17,7 @@ import {
   type Part,
 } from './compose';
 import { factSentences, type Story } from './facts';
+import { isOpinion } from './opinion';
 import { abbreviateStates, capitalise, render } from './style';
 import { presentOf, textIs, verbForm } from './verbs';
 
@@ -58,7 +59,8 @@ function clauseHeadlines(clause: Clause, story: Story, lead: boolean): Part[] {
   const speakerPlural = speakerIsPlural(speaker, story);
   const accused = accuses(clause);
   const possessive = attribution?.at === 'head' && /^(?:its|their)$/i.test(clause.subject[0]?.text ?? '');
-  const plain = !isPronoun(clause.core) && !accused;
+  // "City should have sought grants" states a council member's view as the paper's: it goes out only attributed
+  const plain = !isPronoun(clause.core) && !accused && !isOpinion(clause);
   if (plain) {
     const abbreviated = opts.map((o) => ({ ...o, part: { ...o.part, text: abbreviateStates(o.part.text, true) } }));
     for (const subject of subjects(clause, story)) {
@@ -90,16 +92,25 @@ function clauseHeadlines(clause: Clause, story: Story, lead: boolean): Part[] {
         const h = fit(joined([lead, subject]), reported, reportedOpts, HEADLINE_MAX);
         if (h) out.push(h);
       } else if (!pronoun) {
-        const cite =
+        const full =
           speaker[0]!.pos === 'PROPN' ? speakerPart.text : speakerPart.text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
-        const body = fit(subject, reported, reportedOpts, HEADLINE_MAX - cite.length - says.length - 3);
-        if (body)
+        // "…, council member Dana Whitfield says" too long: the speaker by role, as a headline names someone not yet known
+        const role = speaker.filter((w) => w.pos === 'NOUN' && /^\p{Ll}/u.test(w.text));
+        const cites = [
+          full,
+          ...(role.length && role.length < speaker.length ? [render(role, { headline: true, curly: story.curly })] : []),
+        ];
+        for (const cite of cites) {
+          const body = fit(subject, reported, reportedOpts, HEADLINE_MAX - cite.length - says.length - 3);
+          if (!body) continue;
           out.push(
             joined([
               { text: `${body.text},`, words: body.words },
               { text: `${cite} ${says}`, words: speaker },
             ]),
           );
+          break;
+        }
       }
     }
   }

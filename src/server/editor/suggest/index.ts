@@ -1,12 +1,15 @@
+import { analyze } from '../analyze';
 import { assertUsable } from '../limits';
 import { rewriteAll } from '../rewrite';
 import type { SuggestionKind } from '../types';
 import { SUGGESTION_KINDS } from '../types';
 import { captionDrafts } from './caption';
-import { vet } from './check';
+import { blocks, vet } from './check';
 import { pick, type Draft } from './compose';
 import { readStory, type Story } from './facts';
 import { headlineDrafts } from './headline';
+import { unattributedOpinions } from './opinion';
+import { repeatsItself } from './repeats';
 import { socialDrafts } from './social';
 
 export { HEADLINE_MAX } from './headline';
@@ -34,7 +37,8 @@ const DRAFTS: Record<SuggestionKind, (story: Story) => Draft[]> = {
  * the key fact, at most 280 characters) or captions (present tense: who, what,
  * where; then when), written from the reviewed copy, so an error the review fixes
  * never comes back, and each checked by the review itself: none is offered with a
- * grammar, style or legal finding.
+ * grammar, style or legal finding. A view appears only with the person who holds
+ * it, and no suggestion says the same sentence twice.
  */
 export async function suggest(text: string, kind: SuggestionKind, options: SuggestOptions = {}): Promise<string[]> {
   if (!(SUGGESTION_KINDS as readonly string[]).includes(kind))
@@ -43,7 +47,10 @@ export async function suggest(text: string, kind: SuggestionKind, options: Sugge
   if (problem === 'empty' || problem === 'not-english') return [];
   const wait = options.waitForGrammar ?? false;
   const { text: revised } = await rewriteAll(text, { waitForGrammar: wait });
-  const drafts = DRAFTS[kind](readStory(revised));
+  // what the review still flags in the revised copy (a misspelling with no safe fix) is left out of every draft
+  const flagged = (await analyze(revised, { waitForGrammar: wait })).findings.filter((f) => blocks(f, kind));
+  // an opinion is news only as someone's; a suggestion says each thing once
+  const drafts = DRAFTS[kind](readStory(revised, flagged)).filter((d) => !unattributedOpinions(d.text).length && !repeatsItself(d.text));
   const kept = await vet(revised, drafts, kind, wait);
   const count = Math.max(1, Math.min(MOST_SUGGESTIONS, Math.floor(options.count ?? SUGGESTIONS_OFFERED)));
   return pick(kept, count).map((d) => d.text);

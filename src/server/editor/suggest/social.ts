@@ -65,6 +65,8 @@ export function socialDrafts(story: Story): Draft[] {
   const said = quotes(story);
   // the lead makes the hook; when the review finds a problem in it, the next facts offer theirs
   for (const s of sentences.slice(0, 3)) {
+    // "She and Ortega voted against it" opens nothing: the reader has not met her
+    if (s !== lead && PRONOUN_START.test(s.text)) continue;
     const hook = hookOf(story, s);
     if (!hook) continue;
     const [first, second] = keyFacts(story, s, hook.text);

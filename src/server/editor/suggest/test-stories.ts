@@ -113,4 +113,30 @@ Janet Morrow, 63, bought the ticket at a gas station on War Memorial Drive. She 
 "I checked the numbers four times," Morrow said.`,
 };
 
-export const STORIES: readonly TestStory[] = [COURTS, POLICE_LABEL, COUNCIL, BUSINESS, SPORTS, SCIENCE, OBITUARY, ARREST, LOTTERY];
+/**
+ * A council story with the traps a desk catches: a council member's opinion with
+ * its attribution after it, a misspelling the review flags but cannot fix on its
+ * own ("sytem"), one it fixes ("libary"), "Main street", a library director named
+ * with her title and later by surname, an anniversary, and a lede whose main noun
+ * phrase ("a $12 million library renovation") a headline must keep.
+ */
+export const LIBRARY: TestStory = {
+  beat: 'council library',
+  text: `MAPLE GROVE, Minn. — The Maple Grove City Council approved a $12 million library renovation Tuesday night in a 5-2 vote, the largest building project the city has taken on in a decade.
+
+The city should have sought state grants before borrowing the money, council member Dana Whitfield said. She and Luis Ortega voted against the plan.
+
+The renovation adds a children's wing, a teen room and an elevator and replaces the roof and the heating sytem. The libary will move to a temporary site on Main street while the work is under way.
+
+Library director Susan Park told the council the building no longer meets the needs of the families who use it. Park said visits have grown by a third since 2015.
+
+"This is a reckless way to spend taxpayer money," Whitfield said.
+
+The city will pay for the project with bonds, which will cost the average homeowner about $38 a year for 20 years, finance director Greg Lund said.
+
+The library opened in 1964, and the work is expected to be finished in time for its 60th anniversary next fall. Park, the director since 2011, said the staff plans a weeklong open house with tours of the new spaces.
+
+Mayor Ellen Voss said the library is the heart of the community. "People have been asking for this for years," she said. The council will review bids at its next meeting on Oct. 14, Voss said.`,
+};
+
+export const STORIES: readonly TestStory[] = [COURTS, POLICE_LABEL, COUNCIL, BUSINESS, SPORTS, SCIENCE, OBITUARY, ARREST, LOTTERY, LIBRARY];

@@ -60,3 +60,22 @@ export function tokensIn(doc: Doc, start: number, end: number): Token[] {
 export function namesSomeone(doc: Doc, start: number, end: number): boolean {
   return tokensIn(doc, start, end).some((t) => t.pos === 'PROPN' && !doc.startsSentence(t.start) && /^\p{Lu}/u.test(t.text));
 }
+
+let feeling: WinkMethods | null = null;
+const feelings = new Map<string, number>();
+
+/**
+ * How much a word on its own praises or condemns (wink-nlp's sentiment, -1 to 1;
+ * 0 for a neutral word): "reckless" and "excellent" judge, "temporary" does not.
+ */
+export function wordSentiment(word: string): number {
+  const key = word.toLowerCase();
+  let score = feelings.get(key);
+  if (score === undefined) {
+    // its own small pipeline, so the analysis's tagging does not pay for sentiment
+    feeling ??= winkNLP(model, ['sentiment']);
+    score = Number(feeling.readDoc(key).out(feeling.its.sentiment)) || 0;
+    feelings.set(key, score);
+  }
+  return score;
+}
