@@ -20,6 +20,9 @@ describe('clarity/hidden-actor', () => {
     ['Parents were told the bus route would end in June.', 'were told'],
     ['Residents have been advised to boil their water until further notice.', 'have been advised'],
     ['Parents were notified by email Tuesday.', 'were notified'],
+    ['The council met Tuesday. The budget was approved after a two-hour debate.', 'was approved'],
+    ['The school board met Monday. Funding for the band program was cut.', 'was cut'],
+    ['Scammers call from local numbers. Older residents are being targeted, police said.', 'are being targeted'],
   ] as const)('flags %s', (text, flagged) => {
     expect(hitsOf(hiddenActor, text)).toEqual([{ text: flagged, suggestion: null }]);
   });
@@ -32,6 +35,10 @@ describe('clarity/hidden-actor', () => {
     'The board decided to close the branch.',
     'Superintendent Ana Ruiz made the decision to close the school.',
     'The change was welcomed by riders.',
+    'A man was found dead in his car Tuesday. The victim had been targeted, a relative said.',
+    'The council met Tuesday. The levy, which was approved in 2019, expires in June.',
+    'The council met Tuesday. The budget was approved by a 5-2 vote of the council.',
+    'The budget was approved after a two-hour debate.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(hiddenActor, text)).toEqual([]);
   });
