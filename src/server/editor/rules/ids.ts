@@ -21,6 +21,7 @@ export const RULE_IDS = [
   'style/american-spelling',
   'style/compound-modifiers',
   'style/euphemisms',
+  'style/capitalization',
   'grammar/spelling',
   'grammar/grammar-check',
   'grammar/common-misspellings',

@@ -52,6 +52,7 @@ import { ages } from './style/ages';
 import { americanSpelling } from './style/american-spelling';
 import { compoundModifiers } from './style/compound-modifiers';
 import { euphemisms } from './style/euphemisms';
+import { capitalization } from './style/capitalization';
 import { apWords } from './style/ap-words';
 import { courtesyTitles } from './style/courtesy-titles';
 import { dates } from './style/dates';
@@ -92,6 +93,7 @@ export const rules: readonly Rule[] = [
   americanSpelling,
   compoundModifiers,
   euphemisms,
+  capitalization,
   spelling,
   harperGrammar,
   commonMisspellings,

@@ -106,6 +106,9 @@ describe('consistency: the story against itself', () => {
     const obituary = 'Margaret Ellison died Nov. 1, 2026, at her home. She was 88. Ellison was born April 2, 1936, in rural Kansas.';
     expect(await only(obituary)).toEqual({ text: '88', related: 'April 2, 1936' });
     expect(await consistency(obituary.replace('88', '90'))).toEqual([]);
+    const served = 'The council met Tuesday, Nov. 3, 2026. The library opened in 1964 and has served readers for 60 years.';
+    expect(await only(served)).toEqual({ text: '60 years', related: '1964' });
+    expect(await consistency(served.replace('60 years', '62 years'))).toEqual([]);
   });
 
   it('flags a weekday that does not fall on its date, with or without the year', async () => {

@@ -66,6 +66,9 @@ function spansOf(doc: Doc, b: Beginning): (Span & { anniversary: boolean })[] {
       [new RegExp(`\\b${N}\\s+years\\s+ago\\b`, 'gi'), false, same],
       [new RegExp(`\\b(\\d{1,3})(?:st|nd|rd|th)\\s+anniversary\\b`, 'gi'), true, same || names],
       [new RegExp(`\\b${N}\\s+years\\s+old\\b`, 'gi'), false, same || names],
+      // "opened in 1964 and has served residents for 60 years": the same thing's whole life, in its own sentence
+      [new RegExp(`\\b(?:has|have)\\s+(?:[\\p{L}'’-]+\\s+){1,5}?for\\s+${N}\\s+years\\b`, 'giu'), false, same],
+      [new RegExp(`\\b(?:celebrat\\w*|marks?|marking|marked)\\s+${N}\\s+years\\b`, 'giu'), true, same || names],
       [new RegExp(`\\b${N}-year-old\\s+([\\p{L}-]+)`, 'giu'), false, true],
     ];
     for (const [re, anniversary, applies] of patterns) {
@@ -78,7 +81,8 @@ function spansOf(doc: Doc, b: Beginning): (Span & { anniversary: boolean })[] {
         const value = num(m[1]!);
         const at = s.start + m.index;
         if (doc.inQuote(at) || !(value > 0)) continue;
-        out.push({ start: at, end: at + (m[2] !== undefined ? m[0].length - m[2].length - 1 : m[0].length), value, anniversary });
+        const from = m[2] !== undefined ? 0 : m[0].indexOf(m[1]!); // "has served for 60 years" points at "60 years"
+        out.push({ start: at + from, end: at + (m[2] !== undefined ? m[0].length - m[2].length - 1 : m[0].length), value, anniversary });
       }
     }
   }

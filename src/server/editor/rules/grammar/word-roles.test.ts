@@ -18,6 +18,9 @@ describe('grammar/word-roles', () => {
     ['Neither Harlow nor Ames were ready for the storm.', 'were', 'was'],
     ['Motorists should except delays on Route 9.', 'except', null],
     ['The mens team won its opener.', 'mens', 'men’s'],
+    ['Ortiz said the towns budget cannot absorb the debt.', 'towns', 'town’s'],
+    ['The plan was to costly for the town, Lee said.', 'to', 'too'],
+    ['Park said the roof is to old to patch.', 'to', 'too'],
     ['Hale joined the department in 1990. The award is the departments highest honor.', 'departments', 'department’s'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(wordRoles, text)).toContainEqual({ text: flagged, suggestion });
@@ -31,7 +34,11 @@ describe('grammar/word-roles', () => {
     'The amount of damages was not disclosed.',
     'Neither the mayor nor the council members have commented.',
     'Everyone except the mayor voted yes.',
+    'Prices went from cheap to expensive in a year.',
+    'The vote was to close the school.',
     'The towns of Ames and Boone share a fire chief.',
+    'The cities budget for snow removal every fall.',
+    'Crews from the counties road departments helped.',
     '"Nobody saw it’s coming," she said.',
   ])('leaves alone %s', (text) => {
     expect(hitsOf(wordRoles, text)).toEqual([]);

@@ -17,6 +17,12 @@ const DESCRIPTIVE_PLURALS = new Set(
     ' ',
   ),
 );
+/** Bodies that own a budget, a library or a record: "the towns library" is the town's. */
+const OWNERS = new Set(
+  'town city county state village township borough district department company nation country team club church hospital museum family firm agency council board university college'.split(
+    ' ',
+  ),
+);
 const IRREGULAR_POSSESSIVES: Record<string, string> = { childrens: 'children’s', mens: 'men’s', womens: 'women’s' };
 const SINGULAR_VERB: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does' };
 const BARE_INFINITIVE_BEFORE =
@@ -95,6 +101,18 @@ export const wordRoles = defineRule({
           hits.push(hit(t.start, t.end, 'The past tense of "lead" is "led".', matchCase(t.text, 'led')));
       }
 
+      // "is to expensive to keep": an adjective after "to" is a degree, "too"
+      if (
+        lower === 'to' &&
+        next?.pos === 'ADJ' &&
+        prev &&
+        /^(?:is|are|was|were|be|been|being|am|seems?|seemed|looks?|looked|feels?|felt|sounds?|sounded|got|gets|getting|became|becomes?|far|way|much|just|simply|still|not|grown|grew|remains?|remained)$/i.test(
+          prev.text,
+        ) &&
+        /^(?:to|for|and|or|[.,;:!?"”])$/i.test(all[i + 2]?.text ?? '.')
+      )
+        hits.push(hit(t.start, t.end, '"Too" means excessively; "to" is a preposition.', matchCase(t.text, 'too')));
+
       if (
         lower === 'except' &&
         prev &&
@@ -139,7 +157,7 @@ export const wordRoles = defineRule({
           ),
         );
 
-      // "the departments highest honor", "the towns budget grew": one owner, named in the singular elsewhere in the story
+      // "the departments highest honor", "the towns budget grew": one owner, a body that owns things or one the story names in the singular
       if (prev && /^the$/i.test(prev.text) && isPlural(t) && !DESCRIPTIVE_PLURALS.has(lower) && next && next.start < sentence.end) {
         const owned = next.pos === 'ADJ' && /(?:est)$/i.test(next.text) ? all[i + 2] : next;
         const afterOwned = owned ? all[all.indexOf(owned) + 1] : undefined;
@@ -148,7 +166,8 @@ export const wordRoles = defineRule({
         const singular = t.lemma;
         if (
           ownedIsHead &&
-          has(new RegExp(`\\bthe\\s+${singular}(?:['’]s)?\\b(?!\\s*s\\b)`, 'i')) &&
+          ((OWNERS.has(singular) && (owned !== next || /^(?:VERB|AUX|PUNCT)$/.test(afterOwned?.pos ?? ''))) ||
+            has(new RegExp(`\\bthe\\s+${singular}(?:['’]s)?\\b(?!\\s*s\\b)`, 'i'))) &&
           !has(new RegExp(`\\b${t.text}\\s+(?:are|were|have|say|said)\\b`, 'i'))
         )
           hits.push(hit(t.start, t.end, `One ${singular} owns it: "${singular}’s".`, `${matchCase(t.text, singular)}’s`));
