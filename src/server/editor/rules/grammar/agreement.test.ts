@@ -29,6 +29,8 @@ describe('grammar/agreement', () => {
   it.each([
     'The results of the survey show that rents rose.',
     'The list of projects is posted.',
+    'Researchers at Northfield University have found that sleep matters.',
+    'Bakers from Harmon Foods were there.',
     // a predicate nominative is not a subject, and a subject does not reach into the next sentence
     'Her son, Dale Ortiz, said the cause was complications of pneumonia.',
     'The cause was complications of pneumonia. Ortiz was born in Macon, Georgia, in 1950.',

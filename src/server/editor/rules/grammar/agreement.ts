@@ -154,7 +154,14 @@ export const agreement = defineRule({
       if (looksPlural(last.text) || /^(?:The|A|An)$/.test(first.text)) continue;
       // "Smith and Travis Boone are", "Kansas City Chiefs are": a compound subject or a longer name
       const before = i >= 3 && !doc.startsSentence(first.start) ? all[i - 3]! : null;
-      if (before && (/^(?:and|or|&|,|of|nor|the)$/i.test(before.text) || before.pos === 'PROPN' || before.pos === 'NOUN')) continue;
+      if (before && (/^(?:and|or|&|,|of|nor|the)$/i.test(before.text) || /^(?:PROPN|NOUN|ADP)$/.test(before.pos))) continue;
+      // "researchers at Northfield University have": an institution is no person, and the subject came before it
+      if (
+        /^(?:University|College|School|Company|Corporation|Hospital|Council|Board|Department|Institute|Center|Centre|Association|Foundation|Group|Partners|Systems|Industries|County|City)$/.test(
+          last.text,
+        )
+      )
+        continue;
       const word = verb.text.replace(/n['’]t$/i, '');
       const right = `${singularVerb(word)}${verb.text.slice(word.length)}`;
       hits.push({
