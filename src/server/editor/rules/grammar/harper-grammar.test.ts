@@ -32,6 +32,7 @@ describe('grammar/grammar-check (harper.js)', () => {
     expect(await check('"Every one of these apartments is a home," she said.')).toEqual([]);
     expect(await check('An arrest is an accusation, not a finding of guilt.')).toEqual([]);
     expect(await check('Forecasters expect highs between 112 and 115 degrees.')).toEqual([]);
+    expect(await check('She said the city should first study whether a new building would cost less.')).toEqual([]);
   });
 
   it('keeps a possessive before a noun phrase and a team name, and still catches the slips', async () => {

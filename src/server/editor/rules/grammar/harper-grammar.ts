@@ -49,6 +49,12 @@ function misread(doc: Doc, lint: HarperLint): boolean {
   if (lint.rule === 'SplitWords' && OPEN_PREFIX.test(problem)) return true;
   // "their eighth win", "their new coach": a possessive before a noun phrase, which "they're" would break
   if (lint.rule === 'TheirToTheyre' && possessiveBeforeNoun(doc, lint.end)) return true;
+  // "the city should first study": a noun before a modal is the clause's subject, no preposition is missing
+  if (
+    lint.rule === 'MissingPreposition' &&
+    /^\s*(?:should|would|could|will|can|must|may|might|shall)\b/i.test(text.slice(lint.end - 1, lint.end + 12).replace(/^\S/, ''))
+  )
+    return true;
   // "the Rams", "the Lakers": a capitalised plural mid-sentence is a name, not a common noun to lowercase
   if (
     lint.kind === 'Capitalization' &&
