@@ -25,7 +25,10 @@
  *    analysis and along the way.
  *
  * Targets (issue 12): 1,000 words analysed in 150 ms or less at p50, within 2x of the
- * grammar checker alone. Exits non-zero on errors only, not on a missed target.
+ * grammar checker alone; (issue 29) within 1.2x of the grammar checker split across
+ * the editor's workers, with the story-level checks and a source check on (each story
+ * comes with interview notes holding its quotations, some reworded). Exits non-zero
+ * on errors only, not on a missed target.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
@@ -43,7 +46,7 @@ import { freePort, killChildren, procStatusKb, runWhenMain, startChild, startCop
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HARPER_WORKER = new URL('../src/server/editor/harper/worker.mjs', import.meta.url);
-const TARGETS = { p50Ms: 150, ratio: 2 };
+const TARGETS = { p50Ms: 150, ratio: 2, splitRatio: 1.2 };
 const SIZES = [1000, 5000] as const;
 const FIRST_REVIEW_DEADLINE_MS = 120_000;
 
@@ -138,6 +141,21 @@ interface Pair {
   splitMs: number;
 }
 
+/**
+ * The writer's interview notes for a story: each of its quotations as said, every
+ * third one in other words, among lines of talk the story did not use, so the
+ * source check looks every quotation up and finds some exact, some altered.
+ */
+export function transcriptFor(text: string): string {
+  const quotes = [...text.matchAll(/"([^"]{20,})"/g)].map((m) => m[1]!.replace(/[,.]$/, ''));
+  return quotes
+    .map((q, i) => {
+      const said = i % 3 === 2 ? q.replace(/\b(\w{4,})\b/, 'really $1') : q;
+      return `Q: What happened next?\nA: Well, it was a long week for all of us. ${said}. That is what I told the others too.`;
+    })
+    .join('\n\n');
+}
+
 function checkAnalysis(a: Analysis, text: string) {
   if (!Array.isArray(a.findings) || typeof a.stats?.words !== 'number') fail('analyze answered no {findings, stats}');
   const words = countWords(text);
@@ -163,7 +181,8 @@ async function measureTiming(o: { samples: number; warmup: number; seed: number 
     for (let round = 0; round < o.warmup + o.samples; round++) {
       for (const size of SIZES) {
         const text = copy.text(size);
-        const runAnalyze = () => timed(() => analyze(text, { waitForGrammar: true }));
+        const sources = [{ name: 'interview notes', text: transcriptFor(text) }];
+        const runAnalyze = () => timed(() => analyze(text, { waitForGrammar: true, sources }));
         const runHarper = () => timed(() => harper.lint(text));
         const runSplit = () => timed(() => split.lint(text));
         // alternate which goes first, so neither always meets the other's leftovers (caches, a busy core)
@@ -505,7 +524,7 @@ export async function run(args: string[] = []): Promise<void> {
     const startup = phases.includes('server') ? await measureStartup(o) : undefined;
     if (phases.includes('heap')) await measureHeap(o);
 
-    console.log(`\nTargets (issue 12), load average now ${load()}:`);
+    console.log(`\nTargets (issues 12 and 29; story-level and source checks on), load average now ${load()}:`);
     const thousand = rows?.find((r) => r.size === 1000);
     if (thousand) {
       const ratio = thousand.p50 / thousand.h50;
@@ -515,8 +534,9 @@ export async function run(args: string[] = []): Promise<void> {
       console.log(
         `  within ${TARGETS.ratio}x of the grammar checker alone (1,000 words, p50 ${ms(thousand.p50)} / ${ms(thousand.h50)}): ${ratio.toFixed(2)}× — ${ratio <= TARGETS.ratio ? 'met' : 'MISSED'}`,
       );
+      const split = thousand.p50 / thousand.s50;
       console.log(
-        `  and against harper.js split the same way on its own workers: ${(thousand.p50 / thousand.s50).toFixed(2)}× (${ms(thousand.s50)}) — ${thousand.p50 / thousand.s50 <= TARGETS.ratio ? 'within' : 'NOT within'} ${TARGETS.ratio}x`,
+        `  within ${TARGETS.splitRatio}x of the grammar checker run the way the editor runs it (split across its workers; p50 ${ms(thousand.p50)} / ${ms(thousand.s50)}): ${split.toFixed(2)}× — ${split <= TARGETS.splitRatio ? 'met' : 'MISSED'}`,
       );
       const five = rows!.find((r) => r.size === 5000)!;
       console.log(`  (5,000 words: p50 ${ms(five.p50)}, ${(five.p50 / five.h50).toFixed(2)}× harper.js alone; no target)`);
