@@ -33,24 +33,18 @@ const NEWSROOM_SUPPLEMENT = [
  * The misspellings a word-game list accepts as words ("belive", "cieling", "accidently"), with their corrections:
  * cspell's list of common English and American misspellings, read by the paths its own manifest names.
  */
-function commonMisspellings(): Map<string, string[]> {
+function commonMisspellings(): Map<string, string> {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve('@cspell/dict-en-common-misspellings/cspell-ext.json');
-  const wrong = new Map<string, string[]>();
+  const wrong = new Map<string, string>();
   for (const file of ['dict/dict-en.json', 'dict/dict-en-us.json']) {
     const json = JSON.parse(fs.readFileSync(path.join(path.dirname(manifest), file), 'utf8')) as {
       dictionaryDefinitions: { flagWords?: string[]; suggestWords?: string[] }[];
     };
     for (const def of json.dictionaryDefinitions) {
       for (const entry of (def.flagWords ?? []).concat(def.suggestWords ?? [])) {
-        const [word, rights] = entry.split('->');
-        wrong.set(
-          word!.trim().toLowerCase(),
-          (rights ?? '')
-            .split(',')
-            .map((r) => r.trim())
-            .filter(Boolean),
-        );
+        const arrow = entry.indexOf('->');
+        if (arrow > 0) wrong.set(entry.slice(0, arrow).trim().toLowerCase(), entry.slice(arrow + 2));
       }
     }
   }
@@ -59,7 +53,7 @@ function commonMisspellings(): Map<string, string[]> {
 
 interface Lists {
   words: Set<string>;
-  misspellings: Map<string, string[]>;
+  misspellings: Map<string, string>;
 }
 
 let lists: Lists | null = null;
@@ -88,5 +82,6 @@ export function isNewsroomWord(word: string): boolean {
 
 /** The corrections of a common misspelling of English ("sytem": ["system"]), or null for any other word. */
 export function knownMisspelling(word: string): string[] | null {
-  return loadNewsroomWords().misspellings.get(plain(word)) ?? null;
+  const rights = loadNewsroomWords().misspellings.get(plain(word));
+  return rights === undefined ? null : rights.split(',').map((r) => r.trim());
 }
