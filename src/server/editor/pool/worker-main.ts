@@ -1,6 +1,7 @@
 // An editor pool worker: runs one engine job at a time for the main thread.
 import { MessageChannel, parentPort, workerData } from 'node:worker_threads';
 import { lintThroughPort, warmHarper } from '../harper/client';
+import { loadNewsroomWords } from '../text/newsroom-words';
 import { editorJobs, type EditorJobKind } from './jobs';
 import type { JobReply } from './pool';
 import { deferToRequestThread } from './priority';
@@ -17,6 +18,8 @@ lintThroughPort(() => {
 });
 const warm = warmHarper();
 warm.catch(() => {});
+// read while harper.js loads in its own threads, so no analysis pays for it
+loadNewsroomWords();
 // when harper is already warm, the first job should not answer as if it were still loading
 if (init.harperReady) await warm.catch(() => {});
 

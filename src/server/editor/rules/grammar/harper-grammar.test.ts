@@ -35,6 +35,13 @@ describe('grammar/grammar-check (harper.js)', () => {
     expect(await check('She said the city should first study whether a new building would cost less.')).toEqual([]);
   });
 
+  it('does not split a word the newsroom list knows whole, and still splits a slip', async () => {
+    // AP closes up "weeklong" and "homebuyer"; "incompletions" is the plural of a football term
+    expect(await check('The weeklong festival drew homebuyers and nonprofit lawmakers.')).toEqual([]);
+    expect(await check('He threw two incompletions before the pickleball fundraiser.')).toEqual([]);
+    expect(await check('Officials belive the plan works.')).toContainEqual({ text: 'belive', suggestion: 'be live' });
+  });
+
   it('keeps a possessive before a noun phrase and a team name, and still catches the slips', async () => {
     expect(await check('The Comets beat the Bears 78-68 on Friday night, their eighth win in 10 games.')).toEqual([]);
     expect(await check('Dale Ortiz had 19 points for the Rams, who fell to 4-6.')).toEqual([]);

@@ -1,5 +1,6 @@
 import type { HarperLint } from '../../harper/client';
 import type { Doc } from '../../text/document';
+import { isNewsroomWord } from '../../text/newsroom-words';
 import { tokensIn } from '../../text/nlp';
 import { isPastTense } from '../../text/verbs';
 import { defineRule } from '../rule';
@@ -46,7 +47,8 @@ function misread(doc: Doc, lint: HarperLint): boolean {
   if (lint.rule === 'SentenceCapitalization' && !doc.startsSentence(lint.start)) return true;
   // English past tense does not change with the subject's number ("He struck out eight")
   if (lint.kind === 'Agreement' && /Verb/.test(lint.rule) && isPastTense(problem)) return true;
-  if (lint.rule === 'SplitWords' && OPEN_PREFIX.test(problem)) return true;
+  // a word the newsroom list knows whole: AP closes up "weeklong", "homebuyer"; "incompletions" is a plural
+  if (lint.rule === 'SplitWords' && (OPEN_PREFIX.test(problem) || isNewsroomWord(problem))) return true;
   // "their eighth win", "their new coach": a possessive before a noun phrase, which "they're" would break
   if (lint.rule === 'TheirToTheyre' && possessiveBeforeNoun(doc, lint.end)) return true;
   // "the city should first study": a noun before a modal is the clause's subject, no preposition is missing

@@ -30,6 +30,32 @@ describe('grammar/spelling (harper.js)', () => {
     expect(await check('Highs will return to the 40s by the weekend.')).toEqual([]);
   });
 
+  it('flags the common misspellings a word list could let through', async () => {
+    const hits = await check('The county recieved the goverment libary sytem and will accomodate them.');
+    expect(hits.map((h) => h.text)).toEqual(['recieved', 'goverment', 'libary', 'sytem', 'accomodate']);
+    // the known correction, not harper's nearest word ("stem")
+    expect(hits).toContainEqual({ text: 'sytem', suggestion: 'system' });
+    expect((await check('Officials said the cieling was accidently damaged.')).map((h) => h.text)).toEqual(['cieling', 'accidently']);
+  });
+
+  it('knows the words of the news: drugs, sports and inflections', async () => {
+    expect(await check('Paramedics gave him naloxone; officers found fentanyl, xylazine and buprenorphine.')).toEqual([]);
+    expect(await check('Doctors prescribed semaglutide and tirzepatide for the trial.')).toEqual([]);
+    expect(await check('He threw two incompletions and a touchback before the shootaround ended.')).toEqual([]);
+    expect(await check("The naloxone's effect wore off after a livestream.")).toEqual([]);
+  });
+
+  it('lets pass the names a story establishes, even where they open a sentence', async () => {
+    expect(await check('Kingsbury and Blackwood lead the team. Blackwood scored twice. Kingsbury assisted.')).toEqual([]);
+    expect(await check('Oyelaran met Tkachuk. Tkachuk left early.')).toEqual([]);
+  });
+
+  it('checks a common misspelling that opens a sentence unless the story makes it a name', async () => {
+    expect(await check('Goverment officials met Tuesday.')).toContainEqual({ text: 'Goverment', suggestion: 'Government' });
+    expect(await check('Sytem engineers met Tuesday.')).toContainEqual({ text: 'Sytem', suggestion: 'System' });
+    expect(await check('Libary said the vote was close. Council member Ann Libary voted no.')).toEqual([]);
+  });
+
   it('reports, and never applies by itself', () => {
     expect(spelling.autoFix).toBe(false);
   });

@@ -1,22 +1,38 @@
 import { editDistance } from '../../text/distance';
+import type { Doc } from '../../text/document';
+import { isNewsroomWord, knownMisspelling } from '../../text/newsroom-words';
+import { matchCase } from '../../text/words';
 import { defineRule } from '../rule';
 import type { Hit } from '../rule';
 
-/** Words harper.js does not know that are standard in AP copy. */
-const NEWS_WORDS = new Set([
-  'adviser',
-  'advisers',
-  'reelect',
-  'reelected',
-  'reelection',
-  'webpage',
-  'webpages',
-  'livestream',
-  'livestreamed',
-  'cellphone',
-  'cellphones',
-  'underway',
-]);
+const ATTRIBUTION = /^\s+(?:said|says|told|added|asked|wrote|testified|explained|noted|announced)\b/;
+
+/**
+ * Whether the story itself makes a capitalized word a name: used the same way twice or more, run into
+ * another capitalized word ("Blackwood Elementary"), or the one who "said".
+ */
+function establishedName(doc: Doc, word: string, end: number): boolean {
+  const uses = doc.text.match(new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'gu'))?.length ?? 0;
+  if (uses >= 2) return true;
+  const after = doc.text.slice(end, end + 40);
+  return /^['’]?s?\s+\p{Lu}/u.test(after) || ATTRIBUTION.test(after);
+}
+
+/** Whether another capitalized word in the story is one slip away: a name spelled two ways, which consistency/name-variants reports. */
+function variantOfAnotherName(doc: Doc, word: string): boolean {
+  const names = doc.memo('spelling-capitalized-words', () => new Set(doc.text.match(/\p{Lu}\p{Ll}+/gu) ?? []));
+  for (const other of names) if (other !== word && editDistance(other, word) <= 2) return true;
+  return false;
+}
+
+/**
+ * A capitalized word is a name harper cannot know (Velden, Oyelaran), or an acronym; it is checked only where
+ * it opens a sentence, is one of English's common misspellings ("Sytem") and the story does not make it a name.
+ */
+function passesAsName(doc: Doc, word: string, start: number, end: number): boolean {
+  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || !doc.startsSentence(start)) return /\p{Lu}/u.test(word);
+  return !knownMisspelling(word) || establishedName(doc, word, end) || variantOfAnotherName(doc, word);
+}
 
 /** The whitespace-delimited token that contains [start, end). */
 function tokenAround(text: string, start: number, end: number): string {
@@ -45,14 +61,15 @@ export const spelling = defineRule({
     for (const lint of doc.harper ?? []) {
       if (lint.kind !== 'Spelling') continue;
       const word = doc.text.slice(lint.start, lint.end);
-      // capitalised words are names harper cannot know (Velden, Oyelaran); all-caps are acronyms
-      if (/\p{Lu}/u.test(word) || /\d/.test(word) || NEWS_WORDS.has(word.toLowerCase())) continue;
+      if (/\d/.test(word) || isNewsroomWord(word) || passesAsName(doc, word, lint.start, lint.end)) continue;
       if (doc.inLayout(lint.start, lint.end)) continue;
       const token = tokenAround(doc.text, lint.start, lint.end);
       if (/[@#]|:\/\/|www\.|\.[a-z]{2,4}\b/i.test(token)) continue; // addresses, handles, hashtags
       if (/\d/.test(token)) continue; // the "s" of "the 1990s" or "mid-40s"
       if (doc.text[lint.start - 1] === '-' || doc.text[lint.end] === '-') continue; // part of a compound: right-hander, co-op
-      const best = lint.suggestions[0];
+      // cspell's list knows the intended word of a common slip ("sytem" is "system", not harper's "stem")
+      const known = knownMisspelling(word);
+      const best = known?.length === 1 ? matchCase(word, known[0]!) : lint.suggestions[0];
       // harper knows the singular and offers its possessive: "innings" is the plural of "inning"
       if (best && best.replace(/['’]/g, '') === word) continue;
       const confident =
