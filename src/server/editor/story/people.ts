@@ -19,6 +19,10 @@ const CALENDAR = new Set([...MONTHS, ...WEEKDAYS].map((w) => w.toLowerCase()));
 const SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV)$/;
 const SPEECH = new Set(['say', 'tell', 'add', 'testify', 'write', 'ask', 'explain', 'note', 'recall']);
 
+/** The last word of an organization's or a place's name, never a surname: "Peoria City Council" names no one. */
+const NOT_A_PERSON =
+  /^(?:Council|Board|Commission|Committee|Department|University|College|School|Schools|Hospital|Center|Centre|Court|Company|Corp\.?|Inc\.?|LLC|Co\.?|Association|Foundation|Institute|Agency|Authority|District|County|City|Township|Borough|Village|Street|St\.|Avenue|Ave\.|Road|Boulevard|Blvd\.|Library|Museum|Stadium|Arena|Airport|Group|Partners|Senate|Assembly|Legislature|Police|Office|Services|Administration|Union|Club|Apartments|Building|Mall|Plaza|Highway|Interstate|Route|Academy|Journal|Tribune)$/;
+
 const PARTIES = /^(?:Democrat|Democratic|Republican|Democrats|Republicans)$/;
 const capitalized = (t: Token) => /^\p{Lu}/u.test(t.text);
 const initial = (t: Token) => /^\p{Lu}\.$/u.test(t.text);
@@ -83,6 +87,7 @@ export function personMentions(doc: Doc): PersonMention[] {
     });
     const out: PersonMention[] = [];
     for (const { run, surname, titled, firstAt: at } of split) {
+      if (NOT_A_PERSON.test(surname.text)) continue;
       let firstAt = at;
       let titleTokens = titled;
       // "Mayor Brooks": a word that stands as a title elsewhere is a title here too

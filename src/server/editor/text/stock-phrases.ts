@@ -92,10 +92,19 @@ function matches(word: string, t: Token): boolean {
   return t.lemma === w || text === w || (w.length > 3 && stem(text) === stem(w));
 }
 
-const compiled = Object.fromEntries(Object.entries(STOCK_PHRASES).map(([kind, list]) => [kind, list.map((p) => p.split(' '))])) as Record<
-  StockKind,
-  string[][]
->;
+interface Compiled {
+  kind: StockKind;
+  words: string[];
+}
+
+/** Phrases by the keys their first word can be met under: its own form and its stem. */
+const byFirst = new Map<string, Compiled[]>();
+for (const [kind, list] of Object.entries(STOCK_PHRASES) as [StockKind, readonly string[]][])
+  for (const phrase of list) {
+    const words = phrase.split(' ');
+    const first = words[0]!.toLowerCase();
+    for (const key of new Set([first, stem(first)])) byFirst.set(key, [...(byFirst.get(key) ?? []), { kind, words }]);
+  }
 
 export interface StockHit {
   start: number;
@@ -106,16 +115,19 @@ export interface StockHit {
 /** Stock phrases of the given kinds in [start, end), longest first, none overlapping. */
 export function findStockPhrases(doc: Doc, kinds: readonly StockKind[], start = 0, end = doc.text.length): StockHit[] {
   const toks = tokensIn(doc, start, end);
+  const wanted = new Set(kinds);
   const out: StockHit[] = [];
   for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const text = t.text.toLowerCase();
+    const candidates = new Set([...(byFirst.get(t.lemma) ?? []), ...(byFirst.get(text) ?? []), ...(byFirst.get(stem(text)) ?? [])]);
     let best: StockHit | null = null;
-    for (const kind of kinds)
-      for (const words of compiled[kind]) {
-        if (i + words.length > toks.length) continue;
-        if (!words.every((w, k) => matches(w, toks[i + k]!))) continue;
-        const last = toks[i + words.length - 1]!;
-        if (!best || last.end > best.end) best = { start: toks[i]!.start, end: last.end, kind };
-      }
+    for (const { kind, words } of candidates) {
+      if (!wanted.has(kind) || i + words.length > toks.length) continue;
+      if (!words.every((w, k) => matches(w, toks[i + k]!))) continue;
+      const last = toks[i + words.length - 1]!;
+      if (!best || last.end > best.end) best = { start: t.start, end: last.end, kind };
+    }
     if (best) {
       out.push(best);
       while (i + 1 < toks.length && toks[i + 1]!.start < best.end) i++;

@@ -4,6 +4,8 @@ import type { Hit } from '../rule';
 /** Words that make a capitalized season part of a name: the Winter Olympics, Spring Street, the Fall Festival. */
 const SEASON_NAME_AFTER =
   /^\s+(?:\p{Lu}|Olympics|Games|Festival|Fest|Fair|Classic|Semester|Term|Session|Street|St\.|Avenue|Ave\.|Road|Lake|Hill|Creek|Park|Valley|Garden|Gardens|Collection|Show|Concert|League|Meeting)/u;
+const NAMED_BEFORE =
+  /(?:^|[^\p{L}])(?!(?:a|an|the|this|that|one|each|every|his|her|their|our|its|any|another|no)\s)\p{Ll}+\s+(?:\p{Lu}[\p{L}'’.-]*\s+){1,2}$/u;
 const STREET_WORDS = 'street|avenue|road|boulevard|drive|lane|parkway|highway|court|place|terrace|way|circle|pike|trail';
 
 /**
@@ -30,18 +32,12 @@ export const capitalization = defineRule({
       const right = m[0].toLowerCase();
       return { start: m.index, end: m.index + m[0].length, message: `AP lowercases seasons: "${right}".`, suggestion: right };
     });
-    const streets = scan(
-      doc.outsideQuotes,
-      new RegExp(
-        // after a lowercase word ("faces Main street"), never after an article: "a Chicago street" is a street in Chicago
-        `(?<=(?:^|[^\\p{L}])(?!(?:a|an|the|this|that|one|each|every|his|her|their|our|its|any|another|no)\\s)\\p{Ll}+\\s+(?:\\p{Lu}[\\p{L}'’.-]*\\s+){1,2})(${STREET_WORDS})(?![\\p{L}])`,
-        'gu',
-      ),
-      (m) => {
-        const right = m[0][0]!.toUpperCase() + m[0].slice(1);
-        return { start: m.index, end: m.index + m[0].length, message: `Part of the street's name: "${right}".`, suggestion: right };
-      },
-    );
+    const streets = scan(doc.outsideQuotes, new RegExp(`(?<![\\p{L}])(?:${STREET_WORDS})(?![\\p{L}])`, 'gu'), (m) => {
+      // after a lowercase word ("faces Main street"), never after an article: "a Chicago street" is a street in Chicago
+      if (!NAMED_BEFORE.test(text.slice(Math.max(0, m.index - 50), m.index))) return null;
+      const right = m[0][0]!.toUpperCase() + m[0].slice(1);
+      return { start: m.index, end: m.index + m[0].length, message: `Part of the street's name: "${right}".`, suggestion: right };
+    });
     return [...seasons, ...streets] as Hit[];
   },
 });
