@@ -234,6 +234,24 @@ describe('groundingSummary', () => {
       expect(line('Where')).toContain('Main street');
       expect(line('Agrees with itself')).toBeTruthy();
     });
+
+    it('judges the story the writer pasted, not the revision its review offered, when asked after the review', async () => {
+      const reviewed = await respond({ message: LIBRARY.text, waitForGrammar: true });
+      expect(reviewed).toContain('Main Street');
+      const history = [
+        { role: 'user' as const, content: LIBRARY.text },
+        { role: 'assistant' as const, content: reviewed },
+      ];
+      const style = await respond({ history, message: 'Is this AP style?', waitForGrammar: true });
+      expect(style).toMatch(/^## AP style: no/);
+      expect(style).toContain('Working on the copy from earlier in our conversation.');
+      expect(style).toContain('**“street”** → **“Street”**');
+      const missing = await respond({ history, message: 'What’s missing?', waitForGrammar: true });
+      expect(missing.split('\n').find((l) => l.includes('**Where**'))).toContain('Main street');
+      // a rewrite the writer asked for is the copy they work on next
+      const concise = await respond({ history, message: CONCISE, waitForGrammar: true });
+      expect(concise).toContain('Working on the latest revised version');
+    });
   });
 });
 

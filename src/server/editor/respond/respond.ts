@@ -68,6 +68,8 @@ const opening = (title: string, copy: FoundCopy): string[] => {
   return [title, '', ...(note ? [note, ''] : [])];
 };
 
+const REVIEW_TITLE = '## Editor’s review';
+
 async function review(copy: FoundCopy, wait: boolean, documents: readonly UploadedDocument[]): Promise<string> {
   const grammarChecked = wait || grammarCheckerState() === 'ready';
   const sources = sourcesFor(copy, documents);
@@ -77,7 +79,7 @@ async function review(copy: FoundCopy, wait: boolean, documents: readonly Upload
   const findings = analysis.findings.filter((f) => !SOURCE_RULES.has(f.ruleId));
   const doc = buildDocument(copy.text);
   const revised = await rewriteAll(copy.text, { waitForGrammar: wait });
-  const out = opening('## Editor’s review', copy);
+  const out = opening(REVIEW_TITLE, copy);
   out.push(`_${statsLine(analysis.stats)}_`, '');
   out.push('### What works');
   const good = strengths(doc, analysis, grammarChecked);
@@ -139,6 +141,14 @@ async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Prom
     out.push('', GRAMMAR_LOADING);
   return out.join('\n').trim();
 }
+
+/**
+ * Requests that judge the writer's copy. A review's revised text is only offered, so
+ * "Is this AP style?" after a review asks about the story the writer sent, not about
+ * the editor's fixes of it (which would pass by construction).
+ */
+const VERDICTS = new Set<ChatRequest['kind']>(['style-check', 'missing', 'topic', 'length']);
+const offeredByReview = (turn: ChatTurn) => turn.role === 'assistant' && turn.content.startsWith(REVIEW_TITLE);
 
 /** The headings of a reply that cut copy to a length. */
 const TIGHTENED = /^## (?:Tightened to|I can’t get this to) /;
@@ -465,7 +475,8 @@ export async function respond(
     if (request.kind === 'help') return HELP;
     // a new length applies to the story, not to an earlier cut of it: "to 100 words" after "to 40" starts again
     const cutToLength = (turn: ChatTurn) => turn.role === 'assistant' && TIGHTENED.test(turn.content);
-    const found = findCopy(messageCopy, history, documents, request.kind === 'tighten' ? cutToLength : undefined);
+    const skip = request.kind === 'tighten' ? cutToLength : VERDICTS.has(request.kind) ? offeredByReview : undefined;
+    const found = findCopy(messageCopy, history, documents, skip);
     if (request.kind === 'thanks' && !messageCopy) return THANKS_REPLY;
     if (!found) return needsCopy(request);
     const problem = inputProblem(found.text);
