@@ -4,8 +4,8 @@ import { tokensIn, type Token } from './nlp';
 /**
  * Stock phrases by the words' dictionary forms, so "stepped up to the plate",
  * "steps up to the plate" and "stepping up to the plate" are one phrase.
- * In a phrase, POSS stands for any possessive (our, their, its, his, her) and
- * DET for any article or determiner; a hyphen is a word of its own.
+ * In a phrase, POSS stands for any possessive (our, their, its, his, her), DET
+ * for any article or determiner and * for any one word; a hyphen is a word of its own.
  */
 export const STOCK_PHRASES = {
   corporate: [
@@ -17,7 +17,7 @@ export const STOCK_PHRASES = {
     'enter into DET partnership',
     'enter into DET agreement',
     'optimize POSS footprint',
-    'optimize POSS manufacturing footprint',
+    'optimize POSS * footprint',
     'optimize POSS operations',
     'unlock value',
     'unlock long - term value',
@@ -74,7 +74,29 @@ export const STOCK_PHRASES = {
     'male subject',
     'female subject',
     'proceed to flee',
+    'apprehend',
+    'make contact with the driver',
+    'make contact with the suspect',
+    'make contact with the occupant',
+    'the individual was',
     'proceed to run',
+  ],
+  cliche: [
+    'fly off the shelves',
+    'sell like hotcakes',
+    'a roller coaster of emotions',
+    'rise from the ashes',
+    'a new lease on life',
+    'the talk of the town',
+    'in the nick of time',
+    'at the eleventh hour',
+    'a stone’s throw',
+    "a stone's throw",
+    'nestled in',
+    'a whirlwind of',
+    'bursting at the seams',
+    'jam - packed',
+    'packed to the rafters',
   ],
   academic: ['remain to be elucidate', 'elucidate', 'hypothesize', 'paucity', 'heretofore', 'aforementioned'],
 } as const;
@@ -82,12 +104,17 @@ export type StockKind = keyof typeof STOCK_PHRASES;
 
 const POSSESSIVES = new Set(['my', 'our', 'your', 'his', 'her', 'their', 'its']);
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'its', 'their', 'our', 'his', 'her', 'new']);
-const stem = (w: string) => w.toLowerCase().replace(/(?:ing|ed|es|e|s|d)$/, '');
+const stem = (w: string) =>
+  w
+    .toLowerCase()
+    .replace(/(?:ing|ed|es|s)$/, '')
+    .replace(/e$/, '');
 
 function matches(word: string, t: Token): boolean {
   const text = t.text.toLowerCase();
   if (word === 'POSS') return POSSESSIVES.has(text);
   if (word === 'DET') return DETERMINERS.has(text);
+  if (word === '*') return /^\p{L}/u.test(t.text);
   const w = word.toLowerCase();
   return t.lemma === w || text === w || (w.length > 3 && stem(text) === stem(w));
 }

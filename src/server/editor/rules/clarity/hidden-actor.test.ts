@@ -15,6 +15,7 @@ describe('clarity/hidden-actor', () => {
     ['Several errors have been made in the billing system since January.', 'Several errors have been made'],
     ['Tough choices will have to be made about the budget.', 'Tough choices will have to be made'],
     ['Cuts were made to the library’s hours.', 'Cuts were made'],
+    ['The decision to close the pool was made in June.', 'The decision to close the pool was made'],
     ['It was decided that the fair would move to August.', 'It was decided that'],
     ['It has been determined that the bridge is unsafe.', 'It has been determined that'],
     ['Parents were told the bus route would end in June.', 'were told'],

@@ -3,7 +3,7 @@ import { defineRule, scan, wordRegex } from '../rule';
 const BE =
   '(?:is|are|was|were|has been|have been|had been|is being|are being|was being|were being|(?:(?:will|would|could|should|must|may|might|can)\\s+(?:(?:have|need)\\s+to\\s+)?|(?:has|have|had|needs?)\\s+to\\s+)be)';
 /** An act named as a noun and then done by nobody: "a decision was made", "mistakes were made". */
-const ABSTRACT = `(?:(?:a|the|an|no|some|several|many|final|difficult|tough|hard)\\s+)?(?:decisions?|mistakes?|errors?|choices?|determinations?|changes?|cuts?|recommendations?|exceptions?|commitments?|promises?|judgments?|calls?|efforts?|attempts?|moves?|steps?)\\s+${BE}\\s+(?:made|taken|reached|done|given|carried out)`;
+const ABSTRACT = `(?:(?:a|the|an|no|some|several|many|final|difficult|tough|hard)\\s+)?(?:decisions?|mistakes?|errors?|choices?|determinations?|changes?|cuts?|recommendations?|exceptions?|commitments?|promises?|judgments?|calls?|efforts?|attempts?|moves?|steps?)(?:\\s+(?:to|on|about)\\s+[^,.;:]{1,40}?)?\\s+${BE}\\s+(?:made|taken|reached|done|given|carried out)`;
 /** "It is hoped that": the hoper is hidden. */
 const IMPERSONAL = `it\\s+${BE}\\s+(?:hoped|decided|felt|determined|agreed|recommended|thought|deemed|considered|acknowledged)\\s+(?:that|to)`;
 /** People acted on by someone the sentence never names. */

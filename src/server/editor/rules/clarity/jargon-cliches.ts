@@ -97,12 +97,13 @@ export const JARGON_CLICHES = [
   'pivot to',
 ];
 
-const PROSE_KINDS: readonly StockKind[] = ['corporate', 'sports', 'police', 'academic'];
+const PROSE_KINDS: readonly StockKind[] = ['corporate', 'sports', 'police', 'academic', 'cliche'];
 const STOCK_LABEL: Record<StockKind, string> = {
   corporate: 'Corporate jargon',
   sports: 'Sports cliché',
   police: 'Police jargon',
   academic: 'Academic jargon',
+  cliche: 'Cliché',
 };
 
 export const jargonCliches = defineRule({

@@ -36,6 +36,7 @@ describe('context/change-without-figure', () => {
     'Sales fell 12 percent in March from a year earlier, the company reported.',
     'Ridership dropped from 4,100 to 3,200 riders a day between 2022 and 2024.',
     'Water bills nearly doubled, to $84 a quarter, after the meter swap.',
+    'Farmers are storing grain and waiting for prices to rise sharply in the spring.',
     'The district’s enrollment has rebounded. A state count found 4,210 students this fall, up from 3,900.',
     'Ortega doubled in the fourth and scored from second.',
     'Maria Ortega doubled twice and drove in three runs.',

@@ -48,6 +48,13 @@ export const changeWithoutFigure = defineRule({
       } else if (t.lemma === 'go' && /^\s+(?:up|down)\b/i.test(text.slice(t.end, t.end + 8))) {
         end = t.end + (text.slice(t.end).match(/^\s+(?:up|down)/i)?.[0].length ?? 0);
       } else continue;
+      // a change hoped for or feared is not one the story reports: "waiting for prices to rise", "could fall"
+      if (
+        /\b(?:to|will|would|could|may|might|can|should|must)\s+(?:\p{L}+\s+)?$/iu.test(
+          text.slice(Math.max(sentence.start, t.start - 20), t.start),
+        )
+      )
+        continue;
       const rest = text.slice(end, sentence.end);
       const intensity = INTENSITY.exec(rest);
       if (intensity) end += intensity[0].length;

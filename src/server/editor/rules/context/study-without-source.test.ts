@@ -18,6 +18,8 @@ describe('context/study-without-source', () => {
     ['Crashes fell 20%, according to a preliminary traffic assessment.', 'according to a preliminary traffic assessment'],
     ['Pesticide drift harms bees, according to a study published Monday by researchers at Iowa State.', 'a study published Monday'],
     ['One report estimated the repairs at millions of dollars.', 'One report estimated'],
+    ['Research has shown that tutoring raises scores.', 'Research has shown'],
+    ['A new poll showed Ames leading Boone by 6 points.', 'A new poll showed'],
   ] as const)('flags %s', (text, flagged) => {
     expect(hitsOf(studyWithoutSource, text)).toEqual([{ text: flagged, suggestion: null }]);
   });

@@ -2,7 +2,7 @@ import { namesSomeone } from '../../text/nlp';
 import { defineRule, scan, wordRegex } from '../rule';
 
 const STUDY =
-  '(?:an?|one|the|new|recent|latest|national|federal|state|university|independent|internal|\\s)*(?:study|studies|survey|poll|report|analysis|research|review|paper)\\s+(?:\\p{L}+\\s+){0,2}?(?:found|finds|find|shows?|showed|suggests?|suggested|concluded|concludes|indicates?|indicated|says|said|estimated|estimates|linked|links)';
+  '(?:an?|one|the|new|recent|latest|national|federal|state|university|independent|internal|\\s)*(?:study|studies|survey|poll|report|analysis|research|review|paper)\\s+(?:\\p{L}+\\s+){0,2}?(?:found|finds|find|shows?|showed|suggests?|suggested|concluded|concludes|indicates?|indicated|says|said|estimated|estimates|linked|links|(?:has|have)\\s+(?:shown|found|suggested|concluded|linked|indicated))';
 /** "according to a study released this week": a study as the source, with nothing about it. */
 const ACCORDING_TO_A_STUDY =
   'according to (?:a|an|one)\\s+(?:(?:new|recent|latest|national|federal|large|needs|internal|preliminary|draft|feasibility|market|impact|independent)\\s+){0,2}(?:(?!(?:by|from|of|staff|city|county|state|police|district|school|board|court|company|department|agency|federal|audit)\\b)\\p{Ll}+\\s+)?(?:study|survey|report|analysis|poll|paper|assessment|audit|evaluation|estimate)(?!\\s+(?:by|from|of|in|for|conducted|published|commissioned|led|funded)\\b)(?:\\s+(?:released|issued|out|made public)(?!\\s+(?:by|in)\\b)(?:\\s+(?:this|last)\\s+(?:week|month|year))?)?';
@@ -10,7 +10,7 @@ const SOURCED = /\b(?:published|journal|conducted by|by researchers at|led by|ac
 
 /** "a study published Wednesday by researchers at X": who, but not where; a reader weighs a study by its journal. */
 const PUBLISHED_STUDY =
-  '(?:a|the|their|new)\\s+(?:study|paper|report)(?:,)?\\s+published\\s+(?:(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|this\\s+week|last\\s+week|last\\s+month|this\\s+month|online|recently)\\b)?';
+  '(?:a|the|their|new)\\s+(?:study|paper|report|findings|results)(?:,)?\\s+(?:published|released)\\s+(?:(?:on\\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|this\\s+week|last\\s+week|last\\s+month|this\\s+month|online|recently)\\b)?';
 const JOURNAL =
   /\b(?:journal|lancet|nature|science|jama|plos|pediatrics|proceedings|bmj|cell|the new england|annals|review|bulletin|preprint|medrxiv|biorxiv|arxiv)\b|\bpublished\s+(?:\S+\s+){0,3}?in\s+(?:the\s+)?\p{Lu}/iu;
 
@@ -29,7 +29,6 @@ export const studyWithoutSource = defineRule({
           suggestion: null,
         }));
     return [
-      ...unpublished,
       ...scan(doc.outsideQuotes, wordRegex(`${STUDY}|${ACCORDING_TO_A_STUDY}`, 'giu'), (m) => {
         // the match can open on the space before its first word, which belongs to the sentence before
         const sentence = doc.sentenceAt(m.index + (m[0].length - m[0].trimStart().length));
@@ -37,7 +36,14 @@ export const studyWithoutSource = defineRule({
         const next = doc.sentences[sentence.index + 1];
         const to = next && next.paragraph === sentence.paragraph ? next.end : sentence.end;
         const window = doc.text.slice(sentence.start, to);
-        if (SOURCED.test(window.replace(m[0].trim(), ' ')) || namesSomeone(doc, sentence.start, to)) return null;
+        // a name counts as the source only before the finding or after "by", "from", "at" or "of" ("a Gallup poll showed", "a study by Ames"), not as its subject ("showed Dunn leading")
+        const matchEnd = m.index + m[0].length;
+        if (
+          SOURCED.test(window.replace(m[0].trim(), ' ')) ||
+          namesSomeone(doc, sentence.start, matchEnd) ||
+          /\b(?:by|from|at|of|for)\s+(?:the\s+)?\p{Lu}/u.test(window)
+        )
+          return null;
         // "the study found" points back to a study the story has already sourced
         if (
           /^\s*(?:the|that|this)\b/i.test(m[0]) &&
@@ -62,6 +68,7 @@ export const studyWithoutSource = defineRule({
           suggestion: null,
         };
       }),
+      ...unpublished,
     ].filter((h, i, all) => !all.some((o, j) => j < i && o.start < h.end && h.start < o.end));
   },
 });

@@ -30,6 +30,7 @@ describe('grammar/agreement', () => {
     'The results of the survey show that rents rose.',
     'The list of projects is posted.',
     'Researchers at Northfield University have found that sleep matters.',
+    'The cost of digital books and research databases has nearly doubled.',
     'Bakers from Harmon Foods were there.',
     // a predicate nominative is not a subject, and a subject does not reach into the next sentence
     'Her son, Dale Ortiz, said the cause was complications of pneumonia.',

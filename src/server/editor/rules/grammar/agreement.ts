@@ -131,6 +131,11 @@ export const agreement = defineRule({
           (all[k]!.pos === 'PROPN' && doc.startsSentence(all[k]!.start)))
       )
         k--;
+      // "the cost of books and research databases has": the second of two objects of "of" is no subject either
+      if (k > 0 && all[k]!.pos === 'CCONJ' && !doc.startsSentence(all[k]!.start)) {
+        k--;
+        while (k >= 0 && !doc.startsSentence(all[k + 1]!.start) && /^(?:NOUN|ADJ|NUM|DET|PROPN)$/.test(all[k]!.pos)) k--;
+      }
       const before = k >= 0 && !doc.startsSentence(all[k + 1]!.start) ? all[k]! : null;
       if (before && /^(?:ADP|PROPN|PRON|AUX)$/.test(before.pos)) continue;
       const word = verb.text.replace(/n['’]t$/i, '');

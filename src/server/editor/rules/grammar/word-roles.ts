@@ -24,6 +24,7 @@ const OWNERS = new Set(
   ),
 );
 const IRREGULAR_POSSESSIVES: Record<string, string> = { childrens: 'children’s', mens: 'men’s', womens: 'women’s' };
+const OBJECT: Record<string, string> = { he: 'him', she: 'her', we: 'us', they: 'them' };
 const SINGULAR_VERB: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does' };
 const BARE_INFINITIVE_BEFORE =
   /\b(?:let|lets|help|helps|helped|make|makes|made|watch|watched|see|saw|will|would|could|should|can|may|might|must|to|did|does|do)\s+(?:\p{Lu}[\p{L}'’-]*\s+){0,3}$/u;
@@ -35,13 +36,22 @@ const hit = (start: number, end: number, message: string, suggestion: string | n
 function possessiveIts(doc: Doc, all: Token[], i: number): Hit | null {
   const it = all[i]!;
   const s = all[i + 1];
-  if (!/^it$/i.test(it.text) || !s || s.start !== it.end || !/^['’]s$/.test(s.text)) return null;
+  if (!/^(?:it|who)$/i.test(it.text) || !s || s.start !== it.end || !/^['’]s$/.test(s.text)) return null;
+  const who = /^who$/i.test(it.text);
   const before = all[i - 1];
   const after = all.slice(i + 2, i + 8);
   const sentence = doc.sentenceAt(it.start);
   const fix = () =>
-    hit(it.start, s.end, 'Use the possessive "its": "it’s" means it is or it has.', matchCase(doc.text.slice(it.start, s.end), 'its'));
+    who
+      ? hit(
+          it.start,
+          s.end,
+          'Use the possessive "whose": "who’s" means who is or who has.',
+          matchCase(doc.text.slice(it.start, s.end), 'whose'),
+        )
+      : hit(it.start, s.end, 'Use the possessive "its": "it’s" means it is or it has.', matchCase(doc.text.slice(it.start, s.end), 'its'));
   if (
+    !who &&
     before &&
     before.pos === 'ADP' &&
     /^(?:of|in|on|for|with|from|by|at|to|into|onto|about|through|under|over|toward|towards|against|during|without|within|behind|across)$/i.test(
@@ -146,6 +156,37 @@ export const wordRoles = defineRule({
             );
         }
       }
+
+      // "the principle source": before a noun the adjective is "principal" (main); a principle is a rule
+      if (
+        lower === 'principle' &&
+        next &&
+        /^(?:NOUN|ADJ|VERB)$/.test(next.pos) &&
+        !/^(?:is|was|are|were|has|have|had|applies|guides|holds|says)$/i.test(next.text) &&
+        !/^(?:of|that)$/i.test(next.text) &&
+        prev &&
+        /^(?:the|a|its|their|his|her|our)$/i.test(prev.text)
+      )
+        hits.push(hit(t.start, t.end, '"Principal" means main; a "principle" is a rule or belief.', matchCase(t.text, 'principal')));
+
+      // "between he and Dunn": after a preposition the pronoun is an object
+      if (
+        prev?.pos === 'ADP' &&
+        /^(?:between|for|with|to|from|against|among|about|behind|beside|like|except)$/i.test(prev.text) &&
+        /^(?:he|she|we|they)$/i.test(t.text) &&
+        next?.text.toLowerCase() === 'and'
+      )
+        hits.push(hit(t.start, t.end, `After "${prev.text}", use the object form "${OBJECT[lower]}".`, matchCase(t.text, OBJECT[lower]!)));
+
+      // "10 days notice": time that owns the noun takes the apostrophe (AP: two weeks' vacation)
+      if (
+        /^(?:days|weeks|months|years|hours)$/.test(lower) &&
+        prev?.pos === 'NUM' &&
+        next &&
+        /^(?:notice|pay|vacation|leave|wages|salary|warning|work|rest|time|delay|drive|walk|worth)$/i.test(next.text) &&
+        doc.text[t.end] === ' '
+      )
+        hits.push(hit(t.start, t.end, `Time that owns the noun takes the apostrophe: "${t.text}’ ${next.text}".`, `${t.text}’`));
 
       if (IRREGULAR_POSSESSIVES[lower] && t.pos !== 'PROPN')
         hits.push(

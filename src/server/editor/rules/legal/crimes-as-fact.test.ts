@@ -48,6 +48,9 @@ describe('legal/crimes-as-fact', () => {
       null,
     ],
     ['Owen Tully, 23, is charged with robbery. After robbing the pharmacy, Tully drove to Ohio.', 'After robbing', null],
+    ['The builder, Carl Voss, swindled 40 families out of their deposits.', 'Voss, swindled', null],
+    ['Ridge Paper illegally dumped dye into the creek for a decade.', 'Paper illegally dumped', null],
+    ['Nurses were fired for leafleting, an illegal act of retaliation by managers.', 'an illegal act', null],
     // neither a conditional nor a grand jury's "conviction" is one
     [
       'A grand jury convicted Lee Ames on June 2, and he pleaded not guilty. If convicted, he faces 11 years. The man who stabbed Cole had no record.',

@@ -3,6 +3,9 @@ import { caseStatus, CONVICTED } from './case-status';
 
 const CRIME_VERBS =
   'stole|robbed|assaulted|murdered|killed|raped|embezzled|burglarized|defrauded|kidnapped|abducted|stabbed|shot|molested|abused|attacked|beat|vandalized|torched|smuggled|trafficked|poisoned|strangled|looted|extorted|swindled|carjacked|shoplifted|broke into|set fire to|set fire|forged|bribed|threatened|harassed|stalked|hit and killed|punched|kicked|hit|pocketed|skimmed|took kickbacks|took bribes|steered|laundered|spray-painted|defaced|slashed|keyed|siphoned|misappropriated|falsified|drove the getaway car|drove the getaway vehicle|wrote (?:\\p{L}+\\s+)?checks to (?:himself|herself|themselves)|used (?:the|a|his|her|their) [\\p{L}\\u2019 -]{1,30}(?:credit|debit) card';
+/** Verbs and adverbs that are accusations in themselves, of a named person or company: no charge needed to make them libel. */
+const WRONGDOING =
+  "(?:\\p{Lu}[\\p{L}'’-]+,?|who|which)\\s+(?:swindled|defrauded|embezzled|bilked|scammed|extorted|bribed|cheated\\s+\\p{Ll}+(?:\\s+\\p{Ll}+)?\\s+out\\s+of|(?:illegally|unlawfully|fraudulently|knowingly)\\s+\\p{Ll}+ed)|an?\\s+(?:illegal|unlawful|criminal|fraudulent)\\s+(?:act|scheme|scam|practice|firing|retaliation|dumping|eviction|search|payment)";
 const CRIME_GERUNDS =
   'robbing|stealing|stabbing|shooting|killing|murdering|assaulting|attacking|beating|strangling|kidnapping|abducting|raping|molesting|embezzling|burglarizing|breaking into|setting fire to|torching|looting|carjacking|shoplifting|defrauding|swindling|smuggling|trafficking|laundering|extorting|bribing|stalking|vandalizing|robbed|stolen|stabbed|shot|killed|murdered|assaulted|attacked|beaten|kidnapped|raped|embezzled|burglarized|broken into|set fire to|torched|looted|carjacked|defrauded|smuggled|extorted|vandalized';
 /** Attribution or hedging that makes a crime an accusation rather than a fact. */
@@ -48,7 +51,24 @@ export const crimesAsFact = defineRule({
             };
           },
         );
-    if (!status.accused) return byAgent;
+    // wrongdoing in the verb or its adverb, whoever is or is not charged: "Harmon swindled 31 buyers", "Pellston illegally dumped"
+    const wrongdoing = scan(doc.outsideQuotes, wordRegex(WRONGDOING, 'gu'), (m) => {
+      const sentence = doc.sentenceAt(m.index);
+      if (
+        !sentence ||
+        ATTRIBUTED.test(sentence.text) ||
+        /\b(?:said|says|say|told|claims?|alleges?|according to|sued|lawsuit|suit)\b/i.test(sentence.text)
+      )
+        return null;
+      if (status.convicted) return null;
+      return {
+        start: m.index,
+        end: m.index + m[0].length,
+        message: `"${m[0]}" states wrongdoing as fact. Attribute it to whoever says so, or report what the record shows.`,
+        suggestion: null,
+      };
+    });
+    if (!status.accused) return [...byAgent, ...wrongdoing];
     // "the man who stabbed Pugh": a description that convicts, whatever the rest of the sentence attributes
     const described = status.convicted
       ? []
@@ -133,6 +153,13 @@ export const crimesAsFact = defineRule({
       },
     );
     const overlaps = (h: { start: number; end: number }) => described.some((d) => d.start < h.end && h.start < d.end);
-    return [...byAgent, ...described, ...opening, ...stated.filter((h) => !overlaps(h))];
+    const taken = [...described, ...stated];
+    return [
+      ...byAgent,
+      ...described,
+      ...opening,
+      ...stated.filter((h) => !overlaps(h)),
+      ...wrongdoing.filter((w) => !taken.some((h) => h.start < w.end && w.start < h.end)),
+    ];
   },
 });

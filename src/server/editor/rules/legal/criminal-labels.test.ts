@@ -15,6 +15,7 @@ describe('legal/criminal-labels', () => {
     ['Tess Moor, 30, the dealer police had watched for months, was charged with selling fentanyl.', 'the dealer', null],
     ['Tenants sued Ray Quill, the slumlord who let the boiler fail.', 'the slumlord', null],
     ['Quill is waiting for the county to pay him off.', 'pay him off', null],
+    ['Members trusted the embezzling bookkeeper for years.', 'the embezzling bookkeeper', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(criminalLabels, text)).toContainEqual({ text: flagged, suggestion });
   });

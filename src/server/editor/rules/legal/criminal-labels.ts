@@ -6,6 +6,9 @@ const LABELS =
 
 /** Words that brand a person without a crime to cite: a court or an on-the-record source has to back them. */
 const PEJORATIVES = 'slumlord|deadbeat|scammer|scam artist|thug|shyster|crook|cheat|cheater|liar|racketeer|loan shark';
+/** A crime or a vice made into a description: "the embezzling treasurer", "a crooked landlord". */
+const CRIMINAL_ADJECTIVES =
+  'embezzling|thieving|swindling|crooked|corrupt|murderous|lying|cheating|scheming|fraudulent|larcenous|drug-dealing';
 /** "pay him off": a bribe, said as fact. */
 const PAYOFF =
   '(?:pay|pays|paid|paying)\\s+(?:him|her|them|the\\s+\\p{Ll}+)\\s+off(?!\\s+(?:the|a|his|her|their)\\s+(?:loan|debt|mortgage|bill|balance|note))';
@@ -35,16 +38,20 @@ export const criminalLabels = defineRule({
       }),
     );
     // a label risks a named person only once someone is arrested or charged; "the robber took her purse" describes an unknown one
-    const branded = scan(doc.outsideQuotes, wordRegex(`(?:the|a|an|this|that)\\s+(?:${PEJORATIVES})s?|${PAYOFF}`, 'giu'), (m) => {
-      const sentence = doc.sentenceAt(m.index);
-      if (!sentence || ATTRIBUTED.test(doc.outsideQuotes.slice(sentence.start, sentence.end))) return null;
-      return {
-        start: m.index,
-        end: m.index + m[0].length,
-        message: `"${m[0]}" brands a person as fact. Report what they did and who says so, or cut it.`,
-        suggestion: null,
-      };
-    });
+    const branded = scan(
+      doc.outsideQuotes,
+      wordRegex(`(?:the|a|an|this|that)\\s+(?:(?:${PEJORATIVES})s?|(?:${CRIMINAL_ADJECTIVES})\\s+\\p{Ll}+)|${PAYOFF}`, 'giu'),
+      (m) => {
+        const sentence = doc.sentenceAt(m.index);
+        if (!sentence || ATTRIBUTED.test(doc.outsideQuotes.slice(sentence.start, sentence.end))) return null;
+        return {
+          start: m.index,
+          end: m.index + m[0].length,
+          message: `"${m[0]}" brands a person as fact. Report what they did and who says so, or cut it.`,
+          suggestion: null,
+        };
+      },
+    );
     if (!status.accused || status.convicted || !IDENTIFIED.test(doc.text)) return [...hedged, ...branded];
     const labels = DRUG_STORY.test(doc.text) ? `${LABELS}|dealer|pusher|kingpin` : LABELS;
     // a label set off after a name: "Kenneth Obi, a drug dealer from Fairview,"

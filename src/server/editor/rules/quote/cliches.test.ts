@@ -14,6 +14,8 @@ describe('quote/cliches', () => {
     ['“We just took it one game at a time,” coach Dale Ruiz said.', 'We just took it one game at a time'],
     ['“We took it one possession at a time,” guard Tia Moss said.', 'We took it one possession at a time'],
     ['"The guys came ready to play tonight," Ruiz said.', 'The guys came ready to play tonight'],
+    ['"We came out and played hard and executed," coach Ann Boyd said.', 'We came out and played hard and executed'],
+    ['"This move will optimize our retail footprint," CEO Dan Hale said.', 'This move will optimize our retail footprint'],
     ['"She’ll be sorely missed by everyone who knew her," said her sister, Ann Cole.', 'She’ll be sorely missed by everyone who knew her'],
     ['"He had a heart of gold," said longtime friend Sam Ito.', 'He had a heart of gold'],
     ['"We remain fully committed to our customers," said spokeswoman Lia Park.', 'We remain fully committed to our customers'],

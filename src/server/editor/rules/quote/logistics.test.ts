@@ -11,6 +11,11 @@ describe('quote/logistics', () => {
 
   it.each([
     [
+      '"New maps will be posted at every stop and on our website by the end of March," Lund said.',
+      'New maps will be posted at every stop and on our website by the end of March',
+      null,
+    ],
+    [
       '"The clinic will be located on the second floor, and visitors will enter through the east lobby," Moss said.',
       'The clinic will be located on the second floor, and visitors will enter through the east lobby',
       null,

@@ -12,6 +12,7 @@ describe('style/ap-words', () => {
   it.each([
     ['Principal Janet Moore said it is okay to park there.', 'okay', 'OK'],
     ['Patrons can register by e-mail.', 'e-mail', 'email'],
+    ["The diner has served eggs since the 1950's.", "1950's", '1950s'],
     ['The company expands high-speed Internet service.', 'Internet', 'internet'],
     ['The board moved towards a vote.', 'towards', 'toward'],
     ['Her financial advisor resigned.', 'advisor', 'adviser'],

@@ -94,6 +94,13 @@ export const apWords = defineRule({
         suggestion: m[1]!.toLowerCase(),
       };
     });
-    return [...listed, ...lower];
+    // "the 1970's", "the '80's": a decade is a plural, not a possessive
+    const decades = scan(doc.outsideQuotes, /(?<![\p{L}\p{N}])((?:1[5-9]|20)\d0|['’]\d0)['’]s(?![\p{L}])/gu, (m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+      message: `A decade takes no apostrophe before the s: "${m[1]}s".`,
+      suggestion: `${m[1]}s`,
+    }));
+    return [...listed, ...lower, ...decades];
   },
 });

@@ -11,17 +11,23 @@ export const euphemisms = defineRule({
     'AP style says "died": euphemisms such as "passed away" or "lost her battle with cancer" soften a fact the reader needs plainly.',
   autoFix: true,
   check(doc) {
-    const passed = scan(doc.outsideQuotes, wordRegex('(passed|passes|pass|passing)\\s+(away|on)', 'giu'), (m) => {
-      const after = doc.text.slice(m.index + m[0].length, m.index + m[0].length + 30);
-      // "passed on the offer", "passed on a 7-2 vote": only a death's words after "on" make it the euphemism
-      if (
-        /^on$/i.test(m[2]!) &&
-        !/^\s*(?:peacefully|suddenly|unexpectedly|surrounded|at (?:home|the age)|in (?:his|her|their) sleep|[.,;])/i.test(after)
-      )
-        return null;
-      const right = matchCase(m[0], DIED[m[1]!.toLowerCase()]!);
-      return { start: m.index, end: m.index + m[0].length, message: `Write "${right}".`, suggestion: right };
-    });
+    const passed = scan(
+      doc.outsideQuotes,
+      wordRegex('(passed|passes|pass|passing)\\s+(away|on|peacefully|quietly|suddenly|unexpectedly)', 'giu'),
+      (m) => {
+        const after = doc.text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+        // "passed on the offer", "passed on a 7-2 vote": only a death's words after "on" make it the euphemism
+        if (
+          /^on$/i.test(m[2]!) &&
+          !/^\s*(?:peacefully|suddenly|unexpectedly|surrounded|at (?:home|the age)|in (?:his|her|their) sleep|[.,;])/i.test(after)
+        )
+          return null;
+        // "passed peacefully Sunday": the adverb stays, the verb is "died"
+        const adverb = /^(?:away|on)$/i.test(m[2]!) ? '' : ` ${m[2]}`;
+        const right = matchCase(m[0], DIED[m[1]!.toLowerCase()]!) + adverb;
+        return { start: m.index, end: m.index + m[0].length, message: `Write "${right}".`, suggestion: right };
+      },
+    );
     const battle = scan(
       doc.outsideQuotes,
       wordRegex(

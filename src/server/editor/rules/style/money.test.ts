@@ -14,6 +14,8 @@ describe('style/money', () => {
     ['Tickets cost $5.00 at the door.', '$5.00', '$5'],
     ['The fee is five dollars.', 'five dollars', '$5'],
     ['The county opened a $9 million dollar jail annex.', '$9 million dollar', '$9 million'],
+    ['Bidding wars are routine on homes under $475k.', '$475k', '$475,000'],
+    ['The firm raised $2.5M from investors.', '$2.5M', '$2.5 million'],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(money, text)).toContainEqual({ text: flagged, suggestion });
   });

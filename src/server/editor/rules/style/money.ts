@@ -25,6 +25,20 @@ export const money = defineRule({
         },
       ),
     );
+    // "$475k", "$2.5M": a listing's shorthand, spelled out in news copy
+    hits.push(
+      ...scan(doc.outsideQuotes, /\$(\d{1,3}(?:\.\d+)?)\s?([kKmMbB])(?![\p{L}])/gu, (m) => {
+        const unit = m[2]!.toLowerCase();
+        const right =
+          unit === 'k' && !m[1]!.includes('.') ? `$${m[1]},000` : unit === 'k' ? null : `$${m[1]} ${unit === 'm' ? 'million' : 'billion'}`;
+        return {
+          start: m.index,
+          end: m.index + m[0].length,
+          message: `Spell out the amount: ${right ? `"${right}"` : 'write the figure in full'}.`,
+          suggestion: right,
+        };
+      }),
+    );
     hits.push(
       ...scan(text, /\$(\d[\d,]*)\.00(?!\d)/g, (m) => ({
         start: m.index,

@@ -14,6 +14,8 @@ describe('vague/unsupported-claims', () => {
     ["It's no secret that the mall has struggled.", "It's no secret"],
     ['The chef, who is world-renowned for her pastries, will open a bakery.', 'world-renowned'],
     ['Needless to say, the vote was close.', 'Needless to say'],
+    ["Ridgeline, the state's premier maker of snowplows, will add 40 jobs.", "the state's premier maker"],
+    ['Everyone in Cedar Bluff knows the diner closes at 2.', 'Everyone in Cedar Bluff knows'],
   ])('flags %s', (text, flagged) => {
     expect(hitsOf(unsupportedClaims, text)).toContainEqual({ text: flagged, suggestion: null });
   });

@@ -2,10 +2,10 @@ import { defineRule, scan, wordRegex } from '../rule';
 
 /** Claims of standing a press release makes for itself: "a leading provider", "world-renowned". */
 const PUFFERY =
-  "(?:a|the)\\s+(?:leading|premier|preeminent|foremost|top)\\s+(?:provider|maker|manufacturer|supplier|developer|producer|operator|destination|expert|authority|name|voice|company|firm|institution|organization)s?|one\\s+of\\s+the\\s+(?:nation|country|state|region|world|area|industry)[’']s\\s+(?:leading|premier|top|foremost|best)|(?:industry|market)-leading|(?:world|nationally|internationally)[- ](?:renowned|recognized|famous)|award-winning|renowned";
+  "(?:a|the|(?:the\\s+)?[\\p{L}-]+[’']s)\\s+(?:leading|premier|preeminent|foremost|top)\\s+(?:provider|maker|manufacturer|supplier|developer|producer|operator|destination|expert|authority|name|voice|company|firm|institution|organization)s?|one\\s+of\\s+the\\s+(?:nation|country|state|region|world|area|industry)[’']s\\s+(?:leading|premier|top|foremost|best)|(?:industry|market)-leading|(?:world|nationally|internationally)[- ](?:renowned|recognized|famous)|award-winning|renowned";
 /** Common knowledge asserted, not reported: "It's no secret that", "everyone knows". */
 const PRESUMED =
-  "it[’']?s\\s+no\\s+secret|it\\s+is\\s+no\\s+secret|it\\s+is\\s+(?:well\\s+)?known\\s+that|(?:as\\s+)?everyone\\s+knows|(?:as\\s+)?everybody\\s+knows|needless\\s+to\\s+say|make\\s+no\\s+mistake|there\\s+is\\s+no\\s+doubt\\s+that|there[’']?s\\s+no\\s+doubt\\s+that|undeniabl[ey]|unquestionabl[ey]";
+  "it[’']?s\\s+no\\s+secret|it\\s+is\\s+no\\s+secret|it\\s+is\\s+(?:well\\s+)?known\\s+that|(?:as\\s+)?everyone\\s+(?:(?:in|around|at)\\s+(?:\\p{Lu}[\\p{L}’'-]*\\s+){1,3}|here\\s+)?knows|(?:as\\s+)?everybody\\s+knows|needless\\s+to\\s+say|make\\s+no\\s+mistake|there\\s+is\\s+no\\s+doubt\\s+that|there[’']?s\\s+no\\s+doubt\\s+that|undeniabl[ey]|unquestionabl[ey]";
 
 const ATTRIBUTED = /\b(?:said|says|according to|told|ranks?|ranked|named|rated)\b/i;
 
