@@ -12,6 +12,8 @@ describe('grammar/agreement', () => {
   it.each([
     ["The results of the county's housing survey shows that rents rose.", 'shows', 'show'],
     ['The list of proposed projects are posted at City Hall.', 'are', 'is'],
+    ['Memorial gifts in his honor goes to the food bank.', 'goes', 'go'],
+    ['The tickets for the Saturday game is sold out.', 'is', 'are'],
     ['There is many reasons to wait.', 'is', 'are'],
     ['They was late to the meeting.', 'was', 'were'],
     ['Mortgage rates has fallen below 6 percent.', 'has', 'have'],
@@ -31,6 +33,9 @@ describe('grammar/agreement', () => {
     'The list of projects is posted.',
     'Researchers at Northfield University have found that sleep matters.',
     'The cost of digital books and research databases has nearly doubled.',
+    'Donations to the fund from the county remain steady.',
+    'Officials in the county say the road is safe.',
+    'Sales of the book were strong.',
     'Bakers from Harmon Foods were there.',
     // a predicate nominative is not a subject, and a subject does not reach into the next sentence
     'Her son, Dale Ortiz, said the cause was complications of pneumonia.',

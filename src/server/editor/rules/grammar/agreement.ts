@@ -147,6 +147,34 @@ export const agreement = defineRule({
         suggestion: right,
       });
     }
+    // a plural subject, a short phrase after it, then a singular verb: "Memorial donations in her name goes to the council"
+    for (const sentence of doc.sentences) {
+      const words = all.filter((t) => t.start >= sentence.start && t.end <= sentence.end);
+      let h = 0;
+      while (h < words.length && /^(?:DET|ADJ|NUM)$/.test(words[h]!.pos)) h++;
+      while (h < words.length && /^(?:PROPN|NOUN)$/.test(words[h]!.pos) && /^(?:NOUN|PROPN)$/.test(words[h + 1]?.pos ?? '')) h++;
+      const head = words[h];
+      const prep = words[h + 1];
+      if (!head || head.pos !== 'NOUN' || !looksPlural(head.text) || head.lemma === head.text.toLowerCase() || MEASURES.test(head.text))
+        continue;
+      if (!prep || prep.pos !== 'ADP' || !/^(?:in|of|for|from|at|on|with|near|to)$/i.test(prep.text) || doc.inQuote(head.start)) continue;
+      let v = h + 2;
+      while (
+        v < words.length &&
+        v <= h + 6 &&
+        /^(?:DET|PRON|ADJ|NOUN|PROPN|NUM)$/.test(words[v]!.pos) &&
+        !/^(?:who|that|which)$/i.test(words[v]!.text)
+      )
+        v++;
+      const verb = words[v];
+      if (!verb || v === h + 2 || !new RegExp(`^(?:${SINGULAR_VERBS})$`, 'i').test(verb.text)) continue;
+      hits.push({
+        start: verb.start,
+        end: verb.end,
+        message: `The subject "${head.text}" is plural: use "${pluralVerb(verb.text)}".`,
+        suggestion: pluralVerb(verb.text),
+      });
+    }
     // one person's full name, then a plural verb: "Travis Boone are charged"
     for (let i = 2; i < all.length; i++) {
       const verb = all[i]!;

@@ -13,6 +13,7 @@ describe('grammar/word-roles', () => {
     ['The band sold the rights to it’s first album.', 'it’s', 'its'],
     ["Eastview pressed all night, and it's full-court defense forced 20 turnovers.", "it's", 'its'],
     ['Okafor scored 22 points and lead the team with nine rebounds.', 'lead', 'led'],
+    ['Police said Ames lead officers on a chase through town.', 'lead', 'led'],
     ['The amount of complaints doubled after the change.', 'amount of', 'number of'],
     ['Neither the mayor nor the city manager have commented.', 'have', 'has'],
     ['Neither Harlow nor Ames were ready for the storm.', 'were', 'was'],

@@ -102,7 +102,11 @@ export const wordRoles = defineRule({
       const its = possessiveIts(doc, all, i);
       if (its) hits.push(its);
 
-      if (lower === 'lead' && next && /^(?:the|a|an|all|his|her|their|its|every|both)$/i.test(next.text)) {
+      if (
+        lower === 'lead' &&
+        next &&
+        (/^(?:the|a|an|all|his|her|their|its|every|both)$/i.test(next.text) || (next.pos === 'NOUN' && isPlural(next)))
+      ) {
         const head = doc.text.slice(sentence.start, t.start);
         // "added 14 points and lead the team": beside a past-tense verb on the same subject
         const coordinated = /\band\s+$/.test(head) && (head.match(/[\p{L}'’-]+/gu) ?? []).slice(-6, -1).some((w) => isPastTense(w));
