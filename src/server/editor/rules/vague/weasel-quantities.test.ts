@@ -16,6 +16,7 @@ describe('vague/weasel-quantities', () => {
     ['Parent after parent asked the board to keep the school open.', 'Parent after parent', null],
     ['An increasing number of drivers are skipping the toll road.', 'An increasing number of', null],
     ['Car break-ins have been on the rise recently, police said.', 'on the rise recently', null],
+    ['Attendance has been slipping for a while, the director said.', 'slipping for a while', null],
   ] as const)('flags %s', (text, flagged, suggestion) => {
     expect(hitsOf(weaselQuantities, text)).toContainEqual({ text: flagged, suggestion });
   });

@@ -8,7 +8,7 @@ const STUDY = /\b(?:researchers?|study|studied|survey(?:ed)?|poll(?:ed)?|trial|e
 const TIME_UNITS =
   /^(?:second|minute|hour|day|night|week|weekend|month|year|decade|season|game|time|generation|inning|quarter|round|mile|step|page)s?$/i;
 const TRENDS =
-  '(?:a|an)\\s+(?:growing|increasing|rising|shrinking|declining|dwindling|record)\\s+number\\s+of|growing\\s+numbers\\s+of|more\\s+and\\s+more|fewer\\s+and\\s+fewer|(?:on|is\\s+on|are\\s+on)\\s+the\\s+(?:rise|decline|upswing|wane)(?:\\s+(?:lately|recently|of\\s+late))?|(?:rising|growing|increasing)\\s+steadily\\s+(?:lately|recently)';
+  '(?:a|an)\\s+(?:growing|increasing|rising|shrinking|declining|dwindling|record)\\s+number\\s+of|growing\\s+numbers\\s+of|more\\s+and\\s+more|fewer\\s+and\\s+fewer|(?:on|is\\s+on|are\\s+on)\\s+the\\s+(?:rise|decline|upswing|wane)(?:\\s+(?:lately|recently|of\\s+late))?|(?:rising|growing|increasing)\\s+steadily\\s+(?:lately|recently)|(?:dropping(?:\\s+off)?|falling(?:\\s+off)?|declining|slipping|rising|growing|climbing|increasing|decreasing)\\s+(?:for\\s+a\\s+while|for\\s+some\\s+time|lately|of\\s+late)';
 
 export const weaselQuantities = defineRule({
   id: 'vague/weasel-quantities',
