@@ -74,10 +74,13 @@ function spansOf(doc: Doc, b: Beginning): (Span & { anniversary: boolean })[] {
   for (const s of doc.sentences) {
     const same = s === b.sentence;
     const text = s.text;
+    // every span names years, an anniversary or an age: most sentences name none
+    if (!same && !/year|anniversar/i.test(text)) continue;
     const names =
       b.subject !== null && tokensIn(doc, s.start, s.end).some((t) => t.lemma === b.subject || (b.subject === 'marriage' && MARRIAGE.has(t.lemma)));
     // "their 50th anniversary in 2011" is counted to that year, not the story's
-    const otherYear = [...text.matchAll(/\b(1[7-9]\d\d|20\d\d)\b/g)].some((y) => Number(y[1]) !== b.date.getUTCFullYear());
+    const otherYear =
+      /anniversary/i.test(text) && [...text.matchAll(/\b(1[7-9]\d\d|20\d\d)\b/g)].some((y) => Number(y[1]) !== b.date.getUTCFullYear());
     const patterns: [RegExp, boolean, boolean][] = [
       [new RegExp(`\\b${N}\\s+years\\s+ago\\b`, 'gi'), false, same],
       [new RegExp(`\\b(\\d{1,3})(?:st|nd|rd|th)\\s+(?:[\\p{L}-]+\\s+){0,2}?anniversary\\b`, 'giu'), true, (same || names) && !otherYear],

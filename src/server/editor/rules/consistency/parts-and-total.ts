@@ -146,12 +146,14 @@ function headEnd(all: Token[], last: number): number {
  * the total opens the sentence and each part is the subject of its own clause.
  */
 function sharesOf(doc: Doc, all: Token[], figs: Figure[], total: Figure): Hit | null {
-  const first = all.findIndex((t) => t.start === total.start);
+  let first = total.last;
+  while (first > 0 && all[first]!.start > total.start) first--;
   if (!(/^of$/i.test(all[first - 2]?.text ?? '') && DEFINITE.has(all[first - 1]!.text.toLowerCase()))) return null;
   if (!doc.startsSentence(all[first - 2]!.start) || total.kind !== 'count' || !total.head) return null;
   const end = total.sentence.end;
-  const comma = all.findIndex((t, i) => i > total.last && t.text === ',');
-  if (comma < 0 || all[comma]!.start >= end) return null;
+  let comma = total.last + 1;
+  while (comma < all.length && all[comma]!.start < end && all[comma]!.text !== ',') comma++;
+  if (comma >= all.length || all[comma]!.start >= end) return null;
   const rest = all.filter((t) => t.start > all[comma]!.start && t.start < end);
   if (rest.some((t) => PARTIAL.has(t.lemma) || PARTIAL.has(t.text.toLowerCase()) || t.text === '%' || t.lemma === 'percent')) return null;
   const parts = figs.filter((f) => f.start > all[comma]!.start && f.start < end && f.kind === 'count');

@@ -40,7 +40,7 @@ export const periodScores = defineRule({
   explanation: 'Points a team scored period by period add up to no more than its final score, and to the score exactly when every period is given.',
   autoFix: false,
   check(doc) {
-    if (!/\bin\s+the\s+(?:first|second|third|fourth|1st|2nd|3rd|4th)\b/i.test(doc.text)) return [];
+    if ([...doc.text.matchAll(PERIOD_SCORE)].length < 2) return [];
     const scores = finalScores(doc);
     if (!scores.length) return [];
     const hits: Hit[] = [];

@@ -40,6 +40,7 @@ const SPEAKS = new Set(['say', 'tell', 'add', 'argue', 'note', 'write', 'insist'
  */
 function describedParties(doc: Doc, byKey: Map<string, PersonMention[]>) {
   const out: { start: number; end: number; value: 'D' | 'R'; key: string }[] = [];
+  if (!/\b[Tt]he\s+(?:Democratic|Republican)\s/.test(doc.text)) return out;
   const all = tokens(doc);
   const mentions = personMentions(doc);
   for (let i = 0; i + 3 < all.length; i++) {
