@@ -256,7 +256,7 @@ export function describedAges(doc: Doc): { start: number; end: number; value: nu
       for (const p of mentions) if (p.end <= start && !doc.inQuote(p.start) && !(personKey(doc, p) ?? ' ').endsWith(' ')) mention = p;
       const at = mention && doc.sentenceAt(mention.start);
       // the same paragraph or the one before: quotations between may run several sentences
-      const breaks = mention ? doc.text.slice(mention.end, start).match(/\n\s*/g)?.length ?? 0 : 0;
+      const breaks = mention ? (doc.text.slice(mention.end, start).match(/\n\s*/g)?.length ?? 0) : 0;
       if (!mention || !at || breaks > 1 || sentence.index - at.index > 4) continue;
       out.push({ start, end, value: Number(m[1]), mention });
     }

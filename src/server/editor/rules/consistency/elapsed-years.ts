@@ -39,7 +39,9 @@ function beginnings(doc: Doc): Beginning[] {
   for (const s of doc.sentences) {
     const words = tokensIn(doc, s.start, s.end);
     // the tagger reads "the two married in 1961" as an adjective as often as a verb
-    const verb = words.find((t) => (t.pos === 'VERB' || t.pos === 'ADJ') && (WEDDINGS.has(t.lemma) || (t.pos === 'VERB' && BEGINNINGS.has(t.lemma))));
+    const verb = words.find(
+      (t) => (t.pos === 'VERB' || t.pos === 'ADJ') && (WEDDINGS.has(t.lemma) || (t.pos === 'VERB' && BEGINNINGS.has(t.lemma))),
+    );
     if (!verb) continue;
     const birth = verb.lemma === 'bear';
     const wedding = WEDDINGS.has(verb.lemma);
@@ -53,8 +55,8 @@ function beginnings(doc: Doc): Beginning[] {
       begin = { start: end - 4, end, date: utc(Number(bare[1]), 0, 1), exact: false };
     }
     if (!begin) continue;
-    // "married in 1961", not "a married couple moved in 2015"
-    if (wedding && !/^\s+(?:in|on|since)\s+$/.test(doc.text.slice(verb.end, begin.start))) continue;
+    // "married in 1961" or "married Per Lund in 1958", not "a married couple moved in 2015"
+    if (wedding && !/^\s+(?:\p{Lu}[\p{L}.'’-]*\s+){0,4}(?:in|on|since)\s+$/u.test(doc.text.slice(verb.end, begin.start))) continue;
     const before = words.filter((t) => t.start < verb.start);
     const subject = birth
       ? null
@@ -77,7 +79,8 @@ function spansOf(doc: Doc, b: Beginning): (Span & { anniversary: boolean })[] {
     // every span names years, an anniversary or an age: most sentences name none
     if (!same && !/year|anniversar/i.test(text)) continue;
     const names =
-      b.subject !== null && tokensIn(doc, s.start, s.end).some((t) => t.lemma === b.subject || (b.subject === 'marriage' && MARRIAGE.has(t.lemma)));
+      b.subject !== null &&
+      tokensIn(doc, s.start, s.end).some((t) => t.lemma === b.subject || (b.subject === 'marriage' && MARRIAGE.has(t.lemma)));
     // "their 50th anniversary in 2011" is counted to that year, not the story's
     const otherYear =
       /anniversary/i.test(text) && [...text.matchAll(/\b(1[7-9]\d\d|20\d\d)\b/g)].some((y) => Number(y[1]) !== b.date.getUTCFullYear());

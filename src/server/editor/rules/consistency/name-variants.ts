@@ -28,7 +28,8 @@ export function givenNameSlip(a: string, b: string): boolean {
 }
 
 /** Words that introduce a relative, who may share a surname and a near-alike given name. */
-const KIN = /\b(?:brother|sister|sibling|twin|son|daughter|father|mother|dad|mom|husband|wife|spouse|partner|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|grandfather|grandmother|stepson|stepdaughter)s?\b[^.]{0,20}$/i;
+const KIN =
+  /\b(?:brother|sister|sibling|twin|son|daughter|father|mother|dad|mom|husband|wife|spouse|partner|cousin|uncle|aunt|nephew|niece|grandson|granddaughter|grandfather|grandmother|stepson|stepdaughter)s?\b[^.]{0,20}$/i;
 
 const quote = (m: PersonMention, text: string) => text.slice(m.first ? m.start : m.surname.start, m.end);
 

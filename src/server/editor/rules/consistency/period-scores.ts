@@ -4,12 +4,28 @@ import { tokensIn } from '../../text/nlp';
 import { defineRule, type Hit } from '../rule';
 
 /** Verbs that report a finished game's score: "beat Riverside 28-21", "lost 3-2". */
-const RESULTS = new Set(['beat', 'defeat', 'win', 'lose', 'top', 'edge', 'down', 'rout', 'outscore', 'blank', 'fall', 'hold', 'rally', 'clinch']);
+const RESULTS = new Set([
+  'beat',
+  'defeat',
+  'win',
+  'lose',
+  'top',
+  'edge',
+  'down',
+  'rout',
+  'outscore',
+  'blank',
+  'fall',
+  'hold',
+  'rally',
+  'clinch',
+]);
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 /** How many of each period a game has, when the copy names the period. */
 const PERIODS: Record<string, number> = { quarter: 4, half: 2, period: 3 };
 
-const PERIOD_SCORE = /\b(\d{1,3})(?:\s+(?:points?|goals?|runs?))?\s+in\s+the\s+(first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+(quarter|half|period))?\b/gi;
+const PERIOD_SCORE =
+  /\b(\d{1,3})(?:\s+(?:points?|goals?|runs?))?\s+in\s+the\s+(first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+(quarter|half|period))?\b/gi;
 
 interface Score {
   start: number;
@@ -37,7 +53,8 @@ function finalScores(doc: Doc): Score[] {
 export const periodScores = defineRule({
   id: 'consistency/period-scores',
   category: 'consistency',
-  explanation: 'Points a team scored period by period add up to no more than its final score, and to the score exactly when every period is given.',
+  explanation:
+    'Points a team scored period by period add up to no more than its final score, and to the score exactly when every period is given.',
   autoFix: false,
   check(doc) {
     if ([...doc.text.matchAll(PERIOD_SCORE)].length < 2) return [];

@@ -46,7 +46,13 @@ function describedParties(doc: Doc, byKey: Map<string, PersonMention[]>) {
   for (let i = 0; i + 3 < all.length; i++) {
     const [the, party, noun, verb] = [all[i]!, all[i + 1]!, all[i + 2]!, all[i + 3]!];
     if (!/^the$/i.test(the.text) || !/^(?:Democratic|Republican)$/.test(party.text)) continue;
-    if (!/^\p{Ll}+$/u.test(noun.text) || noun.pos === 'VERB' || !(verb.pos === 'VERB' && SPEAKS.has(verb.lemma)) || doc.inQuote(party.start)) continue;
+    if (
+      !/^\p{Ll}+$/u.test(noun.text) ||
+      noun.pos === 'VERB' ||
+      !(verb.pos === 'VERB' && SPEAKS.has(verb.lemma)) ||
+      doc.inQuote(party.start)
+    )
+      continue;
     const paraStart = doc.text.lastIndexOf('\n', the.start) + 1;
     const paraEnd = (doc.text.indexOf('\n', verb.end) + 1 || doc.text.length + 1) - 1;
     const keys = new Set(
