@@ -71,6 +71,7 @@ export const RULE_IDS = [
   'consistency/elapsed-years',
   'consistency/weekday-date',
   'consistency/restated-figure',
+  'consistency/period-scores',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];

@@ -7,6 +7,7 @@ import { cliches } from './quote/cliches';
 import { elapsedYears } from './consistency/elapsed-years';
 import { nameVariants } from './consistency/name-variants';
 import { partsAndTotal } from './consistency/parts-and-total';
+import { periodScores } from './consistency/period-scores';
 import { personDetails } from './consistency/person-details';
 import { restatedFigures } from './consistency/restated-figures';
 import { voteTallies } from './consistency/vote-tallies';
@@ -140,6 +141,7 @@ export const rules: readonly Rule[] = [
   personDetails,
   voteTallies,
   partsAndTotal,
+  periodScores,
   elapsedYears,
   weekdayDate,
   restatedFigures,

@@ -137,6 +137,108 @@ describe('consistency: the story against itself', () => {
     ).toEqual([]);
   });
 
+  it('flags a given name spelled two ways, but not relatives or a pair named together', async () => {
+    const text =
+      'Kieran Voss, 24, was arrested Tuesday on a theft charge. Voss was released on bond. Prosecutors said Kieran Voss had a prior conviction. Keiran Voss is due in court Friday.';
+    expect(await only(text)).toEqual({ text: 'Keiran Voss', related: 'Kieran Voss' });
+    expect(await consistency(text.replace('Keiran', 'Kieran'))).toEqual([]);
+    expect(
+      await consistency('Jolene Marsh opened the bakery in May. Her sister, Jolena Marsh, bakes the bread. Marsh said the shop is busy.'),
+    ).toEqual([]);
+    expect(await consistency('Mario Lugo and his daughter, Maria Lugo, run the cafe. Mario Lugo said it opened in spring.')).toEqual([]);
+  });
+
+  it('reads an age given as a clause or as a bare description of the person', async () => {
+    expect(
+      await only('Tamsin Orr, 52, filed the lawsuit in March. The city has not responded. Orr, who is 54, said she will not settle.'),
+    ).toEqual({ text: '54', related: '52' });
+    expect(
+      await only(
+        'Walt Gruber, 80, still drives the school bus. He has driven it since 1990. "I like the kids," Gruber said. The 78-year-old says he will keep driving.',
+      ),
+    ).toEqual({ text: '78-year-old', related: '80' });
+    expect(
+      await consistency(
+        'Walt Gruber, 80, still drives the school bus. Gruber, who is 80, has driven it since 1990. A 12-year-old rider said she likes him. The 80-year-old says he will keep driving. Gruber was 25 when he started.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('flags a rank that changes for one job, not two descriptions of one person', async () => {
+    expect(
+      await only(
+        'Omar Siddiqui, a senior engineer at the plant, found the leak. He reported it Monday. Siddiqui, a junior engineer, said the valve was old.',
+      ),
+    ).toEqual({ text: 'junior engineer', related: 'senior engineer' });
+    expect(
+      await consistency(
+        'Omar Siddiqui, a senior engineer at the plant, found the leak. Siddiqui, a father of two, said the valve was old. Siddiqui, an engineer since 2010, reported it.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads "the Democratic mayor said" as the one person its paragraph quotes', async () => {
+    const text =
+      'Mayor Rhea Collins, a Republican, vetoed the budget Friday.\n\nThe Democratic mayor said the plan spent too much. "We cannot afford it," Collins said.';
+    expect(await only(text)).toEqual({ text: 'Democratic', related: 'Republican' });
+    expect(await consistency(text.replace('Democratic', 'Republican'))).toEqual([]);
+    expect(
+      await consistency(
+        'Mayor Rhea Collins, a Republican, vetoed the budget.\n\nThe Democratic leader said the veto was wrong. "We will override it," said Council member Ada Finch. Collins and Finch will meet Monday.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('ties "unanimously" to a tally reported just after it, and trusts a tally that names its dissent', async () => {
+    expect(
+      await only(
+        'The zoning board voted unanimously Wednesday to allow a car wash on Elm Road. The permit was approved 4-1, with Gil Tran voting against it.',
+      ),
+    ).toEqual({ text: 'unanimously', related: '4-1' });
+    expect(
+      await consistency(
+        'The zoning board voted unanimously Wednesday to allow a car wash on Elm Road. The board also approved a fence permit 4-1, with Gil Tran voting against it.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('adds up clauses after "Of the N" and a game’s points by period', async () => {
+    expect(
+      await only('Of the 45 applicants for the job, 20 were from out of state and 19 were local residents. The board will decide in May.'),
+    ).toEqual({ text: '20 were from out of state and 19', related: '45 applicants' });
+    expect(
+      await consistency(
+        'Of the 45 applicants for the job, 26 were from out of state and 19 were local residents. Of the 45, about 30 had degrees.',
+      ),
+    ).toEqual([]);
+    const game =
+      'Central beat Lakeside 35-24 on Friday. The Eagles scored 14 points in the first quarter, 7 in the second, 7 in the third and 14 in the fourth.';
+    expect(await only(game)).toEqual({
+      text: '14 points in the first quarter, 7 in the second, 7 in the third and 14 in the fourth',
+      related: '35-24',
+    });
+    expect(await consistency(game.replace('7 in the third', '0 in the third'))).toEqual([]);
+    expect(
+      await consistency(
+        'Central beat Lakeside 35-24 on Friday. Jo Pike scored 6 points in the first quarter, 4 in the second, 5 in the third and 2 in the fourth.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('counts a wedding anniversary from the year of the one marriage', async () => {
+    const text =
+      'Ada Lund died Friday, Oct. 2, 2026. She was 91. She married Per Lund in 1958. The couple marked their 50th wedding anniversary last year.';
+    expect(await only(text)).toEqual({ text: '50th wedding anniversary', related: '1958' });
+    expect(await consistency(text.replace('50th', '68th'))).toEqual([]);
+    expect(await consistency(text.replace('last year', 'in 2008'))).toEqual([]);
+  });
+
+  it('keeps the people of each story in a roundup apart', async () => {
+    const roundup =
+      'SALEM, Ore. (AP) — Police arrested Dana Ruiz, 41, on a burglary charge Tuesday. Ruiz was held in the Marion County Jail.\n\nEUGENE, Ore. (AP) — Firefighter Leo Ruiz, 29, was hurt in a house fire. Ruiz, 29, was treated and released. The suspect was held in the Lane County Jail.';
+    expect(await consistency(roundup)).toEqual([]);
+  });
+
   it('finds at least 80% of the consistency corpus and nothing on its clean stories', async () => {
     const examples = parseCorpus(readFileSync(new URL('../fixtures/consistency.jsonl', import.meta.url), 'utf8'));
     expect(examples.filter((e) => e.clean).length).toBeGreaterThanOrEqual(4);

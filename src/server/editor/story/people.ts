@@ -1,6 +1,6 @@
 import { MONTHS, WEEKDAYS } from '../text/dates';
 import type { Doc } from '../text/document';
-import { tokens, type Token } from '../text/nlp';
+import { tokens, tokensIn, type Token } from '../text/nlp';
 
 /** One place the copy names a person, with what it says of them there. */
 export interface PersonMention {
@@ -13,6 +13,10 @@ export interface PersonMention {
   title: { start: number; end: number; words: string[] } | null;
   age: { start: number; end: number; value: number } | null;
   party: { start: number; end: number; value: 'D' | 'R' | 'I' } | null;
+  /** What an appositive says the person is: "Castellanos, an associate professor of biology" → associate professor. */
+  role: { start: number; end: number; words: string[] } | null;
+  /** Which story of a roundup the mention is in: each wire dateline opens another. */
+  story: number;
 }
 
 const CALENDAR = new Set([...MONTHS, ...WEEKDAYS].map((w) => w.toLowerCase()));
@@ -21,7 +25,7 @@ const SPEECH = new Set(['say', 'tell', 'add', 'testify', 'write', 'ask', 'explai
 
 /** The last word of an organization's or a place's name, never a surname: "Peoria City Council" names no one. */
 const NOT_A_PERSON =
-  /^(?:Council|Board|Commission|Committee|Department|University|College|School|Schools|Hospital|Center|Centre|Court|Company|Corp\.?|Inc\.?|LLC|Co\.?|Association|Foundation|Institute|Agency|Authority|District|County|City|Township|Borough|Village|Street|St\.|Avenue|Ave\.|Road|Boulevard|Blvd\.|Library|Museum|Stadium|Arena|Airport|Group|Partners|Senate|Assembly|Legislature|Police|Office|Services|Administration|Union|Club|Apartments|Building|Mall|Plaza|Highway|Interstate|Route|Academy|Journal|Tribune)$/;
+  /^(?:Jail|Prison|Courthouse|Hotel|Theater|Theatre|Station|Parkway|Drive|Cathedral|Temple|Mosque|Synagogue|Clinic|Cemetery|Council|Board|Commission|Committee|Department|University|College|School|Schools|Hospital|Center|Centre|Court|Company|Corp\.?|Inc\.?|LLC|Co\.?|Association|Foundation|Institute|Agency|Authority|District|County|City|Township|Borough|Village|Street|St\.|Avenue|Ave\.|Road|Boulevard|Blvd\.|Library|Museum|Stadium|Arena|Airport|Group|Partners|Senate|Assembly|Legislature|Police|Office|Services|Administration|Union|Club|Apartments|Building|Mall|Plaza|Highway|Interstate|Route|Academy|Journal|Tribune)$/;
 
 const PARTIES = /^(?:Democrat|Democratic|Republican|Democrats|Republicans)$/;
 const capitalized = (t: Token) => /^\p{Lu}/u.test(t.text);
@@ -124,11 +128,14 @@ export function personMentions(doc: Doc): PersonMention[] {
       const after = doc.text.slice(surname.end, surname.end + 60);
       const prior = doc.text.slice(Math.max(0, lead - 40), lead);
       let age: PersonMention['age'] = null;
-      const appositive = after.match(/^,\s*(\d{1,3})(?=\s*[,;.)]|\s+(?:and|of|from|who|was|is)\b)/);
+      const appositive = after.match(/^,\s*(?:age\s+|aged\s+|now\s+)?(\d{1,3})(?=\s*[,;.)]|\s+(?:and|of|from|who|was|is)\b)/);
+      // "Keel, who is 63," or "Keel is 63.": an age stated of the present, never a past one ("was 12 when")
+      const stated = after.match(/^(?:,\s*who)?\s+(?:is|turned|turns)\s+(\d{1,3})(?=\s*[,;.)]|\s+(?:and|on|in|this|last)\b)/);
       const compound = prior.match(/(\d{1,3})-year-old\s+$/);
-      if (appositive) {
-        const at = surname.end + appositive[0].length - appositive[1]!.length;
-        age = { start: at, end: at + appositive[1]!.length, value: Number(appositive[1]) };
+      const clause = appositive ?? (stated && !doc.inQuote(surname.end + stated[0].length - 1) ? stated : null);
+      if (clause) {
+        const at = surname.end + clause[0].length - clause[1]!.length;
+        age = { start: at, end: at + clause[1]!.length, value: Number(clause[1]) };
       } else if (compound) {
         const at = lead - compound[0].length;
         age = { start: at, end: at + compound[0].trimEnd().length, value: Number(compound[1]) };
@@ -156,10 +163,28 @@ export function personMentions(doc: Doc): PersonMention[] {
         title,
         age,
         party,
+        role: roleAfter(doc, all, index.get(surname)!),
+        story: doc.datelines.filter((d) => d.start < nameStart).length,
       });
     }
     return out;
   });
+}
+
+/** The noun phrase of an appositive after a name, skipping an age: ", 61, an associate professor of biology". */
+function roleAfter(doc: Doc, all: Token[], at: number): PersonMention['role'] {
+  let k = at + 1;
+  if (all[k]?.text === ',' && /^\d{1,3}$/.test(all[k + 1]?.text ?? '') && all[k + 2]?.text === ',') k += 2;
+  if (all[k]?.text !== ',' || !/^(?:a|an|the)$/i.test(all[k + 1]?.text ?? '')) return null;
+  const words: Token[] = [];
+  for (k += 2; k < all.length && words.length < 5; k++) {
+    const t = all[k]!;
+    if ((t.pos === 'NOUN' || t.pos === 'ADJ' || t.pos === 'PROPN') && /^[\p{L}-]+$/u.test(t.text)) words.push(t);
+    else break;
+  }
+  while (words.length && words[words.length - 1]!.pos !== 'NOUN') words.pop();
+  if (!words.length || doc.inQuote(words[0]!.start)) return null;
+  return { start: words[0]!.start, end: words[words.length - 1]!.end, words: words.map((t) => t.lemma) };
 }
 
 /** Surnames the copy plainly uses for people: someone who speaks, or is given an age, title or party. */
@@ -178,14 +203,63 @@ export function personSurnames(doc: Doc): Set<string> {
   });
 }
 
-/** Who a mention refers to: the full name, or a bare surname's one full-named bearer. Null when two people share it. */
+/**
+ * Who each mention refers to: the full name, or for a bare surname the one
+ * full-named bearer the story has introduced by then (null when two have been).
+ * Each story of a roundup has its own people.
+ */
+function personKeys(doc: Doc): Map<PersonMention, string | null> {
+  return doc.memo('person-keys', () => {
+    const keys = new Map<PersonMention, string | null>();
+    const mentions = personMentions(doc);
+    const bearers = new Map<string, { first: string; start: number }[]>();
+    for (const m of mentions)
+      if (m.first) {
+        const list = bearers.get(`${m.story} ${m.surname.text}`) ?? [];
+        if (!list.some((b) => b.first === m.first)) list.push({ first: m.first, start: m.start });
+        bearers.set(`${m.story} ${m.surname.text}`, list);
+      }
+    for (const m of mentions) {
+      const story = `${m.story} ${m.surname.text}`;
+      const all = bearers.get(story) ?? [];
+      const before = all.filter((b) => b.start < m.start);
+      const one = m.first ?? (all.length <= 1 ? all[0]?.first : before.length === 1 ? before[0]!.first : null);
+      keys.set(m, one === null ? null : `${story} ${one ?? ''}`);
+    }
+    return keys;
+  });
+}
+
+/** Who a mention refers to, as a key shared by every mention of the same person; null when it cannot be told. */
 export function personKey(doc: Doc, m: PersonMention): string | null {
-  const firsts = new Set(
-    personMentions(doc)
-      .filter((o) => o.surname.text === m.surname.text && o.first)
-      .map((o) => o.first!),
-  );
-  if (m.first) return `${m.first} ${m.surname.text}`;
-  if (firsts.size > 1) return null;
-  return firsts.size === 1 ? `${[...firsts][0]} ${m.surname.text}` : m.surname.text;
+  return personKeys(doc).get(m) ?? null;
+}
+
+/**
+ * "The 71-year-old has no plans": an age standing for a person, read as the
+ * person named last before it, in its paragraph or the one before.
+ */
+export function describedAges(doc: Doc): { start: number; end: number; value: number; mention: PersonMention }[] {
+  return doc.memo('described-ages', () => {
+    const out: { start: number; end: number; value: number; mention: PersonMention }[] = [];
+    const mentions = personMentions(doc);
+    for (const m of doc.text.matchAll(/\b[Tt]he\s+(\d{1,3})-year-old\b/g)) {
+      const start = m.index + m[0].length - m[1]!.length - 9;
+      const end = m.index + m[0].length;
+      const next = tokensIn(doc, end, end + 30)[0];
+      // a noun after it ("the 58-year-old woman") may be someone else; a verb after it means the person
+      if (!next || !(next.pos === 'VERB' || next.pos === 'AUX') || doc.inQuote(start)) continue;
+      const sentence = doc.sentenceAt(start);
+      if (!sentence) continue;
+      let mention: PersonMention | undefined;
+      // the last person named in full or by a surname the story has tied to a full name
+      for (const p of mentions) if (p.end <= start && !doc.inQuote(p.start) && !(personKey(doc, p) ?? ' ').endsWith(' ')) mention = p;
+      const at = mention && doc.sentenceAt(mention.start);
+      // the same paragraph or the one before: quotations between may run several sentences
+      const breaks = mention ? (doc.text.slice(mention.end, start).match(/\n\s*/g)?.length ?? 0) : 0;
+      if (!mention || !at || breaks > 1 || sentence.index - at.index > 4) continue;
+      out.push({ start, end, value: Number(m[1]), mention });
+    }
+    return out;
+  });
 }

@@ -25,6 +25,11 @@ interface Span {
   value: number;
 }
 
+/** A marriage begins with its wedding; its anniversaries count from that year. */
+const WEDDINGS = new Set(['marry', 'married', 'wed']);
+/** Words that name a marriage in a later sentence: "their 60th wedding anniversary". */
+const MARRIAGE = new Set(['marriage', 'wedding', 'marry', 'married', 'wed']);
+
 const N = `(\\d{1,3}|${SPELLED_ANY})`;
 const num = (s: string) => (/^\d+$/.test(s) ? Number(s) : (spelledValue(s) ?? NaN));
 
@@ -33,9 +38,13 @@ function beginnings(doc: Doc): Beginning[] {
   const dates = dateMentions(doc);
   for (const s of doc.sentences) {
     const words = tokensIn(doc, s.start, s.end);
-    const verb = words.find((t) => t.pos === 'VERB' && BEGINNINGS.has(t.lemma));
+    // the tagger reads "the two married in 1961" as an adjective as often as a verb
+    const verb = words.find(
+      (t) => (t.pos === 'VERB' || t.pos === 'ADJ') && (WEDDINGS.has(t.lemma) || (t.pos === 'VERB' && BEGINNINGS.has(t.lemma))),
+    );
     if (!verb) continue;
     const birth = verb.lemma === 'bear';
+    const wedding = WEDDINGS.has(verb.lemma);
     const full = dates.find((d) => d.year !== null && d.start > verb.start && d.start < s.end);
     const bare = doc.text.slice(verb.end, s.end).match(/^\s+(?:\S+\s+){0,4}?(?:in|since)\s+(1[7-9]\d\d|20\d\d)\b/);
     let begin: Pick<Beginning, 'start' | 'end' | 'date' | 'exact'> | null = null;
@@ -46,8 +55,14 @@ function beginnings(doc: Doc): Beginning[] {
       begin = { start: end - 4, end, date: utc(Number(bare[1]), 0, 1), exact: false };
     }
     if (!begin) continue;
+    // "married in 1961" or "married Per Lund in 1958", not "a married couple moved in 2015"
+    if (wedding && !/^\s+(?:\p{Lu}[\p{L}.'’-]*\s+){0,4}(?:in|on|since)\s+$/u.test(doc.text.slice(verb.end, begin.start))) continue;
     const before = words.filter((t) => t.start < verb.start);
-    const subject = birth ? null : ([...before].reverse().find((t) => t.pos === 'NOUN' || t.pos === 'PROPN')?.lemma ?? null);
+    const subject = birth
+      ? null
+      : wedding
+        ? 'marriage'
+        : ([...before].reverse().find((t) => t.pos === 'NOUN' || t.pos === 'PROPN')?.lemma ?? null);
     if (!birth && !subject) continue;
     const named = birth ? personMentions(doc).find((m) => m.start >= s.start && m.end <= verb.start) : undefined;
     out.push({ ...begin, sentence: s, subject, person: named ? personKey(doc, named) : null });
@@ -61,10 +76,17 @@ function spansOf(doc: Doc, b: Beginning): (Span & { anniversary: boolean })[] {
   for (const s of doc.sentences) {
     const same = s === b.sentence;
     const text = s.text;
-    const names = b.subject !== null && tokensIn(doc, s.start, s.end).some((t) => t.lemma === b.subject);
+    // every span names years, an anniversary or an age: most sentences name none
+    if (!same && !/year|anniversar/i.test(text)) continue;
+    const names =
+      b.subject !== null &&
+      tokensIn(doc, s.start, s.end).some((t) => t.lemma === b.subject || (b.subject === 'marriage' && MARRIAGE.has(t.lemma)));
+    // "their 50th anniversary in 2011" is counted to that year, not the story's
+    const otherYear =
+      /anniversary/i.test(text) && [...text.matchAll(/\b(1[7-9]\d\d|20\d\d)\b/g)].some((y) => Number(y[1]) !== b.date.getUTCFullYear());
     const patterns: [RegExp, boolean, boolean][] = [
       [new RegExp(`\\b${N}\\s+years\\s+ago\\b`, 'gi'), false, same],
-      [new RegExp(`\\b(\\d{1,3})(?:st|nd|rd|th)\\s+anniversary\\b`, 'gi'), true, same || names],
+      [new RegExp(`\\b(\\d{1,3})(?:st|nd|rd|th)\\s+(?:[\\p{L}-]+\\s+){0,2}?anniversary\\b`, 'giu'), true, (same || names) && !otherYear],
       [new RegExp(`\\b${N}\\s+years\\s+old\\b`, 'gi'), false, same || names],
       // "opened in 1964 and has served residents for 60 years": the same thing's whole life, in its own sentence
       [new RegExp(`\\b(?:has|have)\\s+(?:[\\p{L}'’-]+\\s+){1,5}?for\\s+${N}\\s+years\\b`, 'giu'), false, same],
@@ -115,7 +137,9 @@ export const elapsedYears = defineRule({
   autoFix: false,
   check(doc) {
     const ref = storyDate(doc);
-    const all = beginnings(doc);
+    const found = beginnings(doc);
+    // two weddings (a widow remarried) leave an anniversary's marriage unknown
+    const all = found.filter((b) => b.subject !== 'marriage' || found.filter((o) => o.subject === 'marriage').length === 1);
     const births = all.filter((b) => b.subject === null).length;
     // an age at death counts to the day of death: without the story's date the clock cannot place it
     const deathUndated = ref === doc.now && tokensIn(doc, 0, doc.text.length).some((t) => t.pos === 'VERB' && t.lemma === 'die');

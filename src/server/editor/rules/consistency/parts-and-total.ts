@@ -1,4 +1,4 @@
-import { figures } from '../../story/figures';
+import { figures, type Figure } from '../../story/figures';
 import type { Doc } from '../../text/document';
 import { tokens, type Token } from '../../text/nlp';
 import { spell } from '../../text/numbers';
@@ -27,6 +27,8 @@ const PARTIAL = new Set([
   'more',
   'less',
 ]);
+
+const DEFINITE = new Set(['the', 'these', 'those', 'its', 'their', 'this']);
 
 const capitalized = (t: Token) => /^\p{Lu}/u.test(t.text);
 
@@ -78,6 +80,11 @@ export const partsAndTotal = defineRule({
     const hits: Hit[] = [];
     for (const total of figs) {
       if (total.kind === 'percent' || doc.inQuote(total.start)) continue;
+      const shares = sharesOf(doc, all, figs, total);
+      if (shares) {
+        hits.push(shares);
+        continue;
+      }
       const sentenceEnd = total.sentence.end;
       // the opening mark: right after the figure's noun phrase or a few words on ("… voted no: Smith and Jones")
       if (total.kind === 'count' && !total.head) continue;
@@ -132,4 +139,37 @@ function headEnd(all: Token[], last: number): number {
   let end = all[last]!.end;
   for (let k = last + 1; k < all.length && (all[k]!.pos === 'NOUN' || all[k]!.pos === 'ADJ'); k++) end = all[k]!.end;
   return end;
+}
+
+/**
+ * "Of the 120 homes sold, 64 were single-family houses and 48 were condominiums":
+ * the total opens the sentence and each part is the subject of its own clause.
+ */
+function sharesOf(doc: Doc, all: Token[], figs: Figure[], total: Figure): Hit | null {
+  let first = total.last;
+  while (first > 0 && all[first]!.start > total.start) first--;
+  if (!(/^of$/i.test(all[first - 2]?.text ?? '') && DEFINITE.has(all[first - 1]!.text.toLowerCase()))) return null;
+  if (!doc.startsSentence(all[first - 2]!.start) || total.kind !== 'count' || !total.head) return null;
+  const end = total.sentence.end;
+  let comma = total.last + 1;
+  while (comma < all.length && all[comma]!.start < end && all[comma]!.text !== ',') comma++;
+  if (comma >= all.length || all[comma]!.start >= end) return null;
+  const rest = all.filter((t) => t.start > all[comma]!.start && t.start < end);
+  if (rest.some((t) => PARTIAL.has(t.lemma) || PARTIAL.has(t.text.toLowerCase()) || t.text === '%' || t.lemma === 'percent')) return null;
+  const parts = figs.filter((f) => f.start > all[comma]!.start && f.start < end && f.kind === 'count');
+  const clauses = parts.filter((f) => all[f.last + 1]?.pos === 'AUX' || all[f.last + 1]?.pos === 'VERB');
+  if (parts.length < 2 || clauses.length !== parts.length) return null;
+  const sum = parts.reduce((n, p) => n + p.value, 0);
+  if (sum === total.value) return null;
+  const named = doc.text.slice(all[first - 1]!.start, headEnd(all, total.last));
+  const gap = total.value - sum;
+  return {
+    start: parts[0]!.start,
+    end: parts[parts.length - 1]!.end,
+    message:
+      gap > 0
+        ? `These parts make ${format(sum, false)}, not the ${format(total.value, false)} of “${named}”: ${gap} are not accounted for.`
+        : `These parts make ${format(sum, false)}, more than the ${format(total.value, false)} of “${named}”.`,
+    related: { start: total.start, end: headEnd(all, total.last) },
+  };
 }

@@ -21,13 +21,16 @@ function topics(doc: Doc, s: Sentence): Set<string> {
   );
 }
 
+/** Words of a sentence that reports a vote: "voted 5-2", "was approved 4-1", "ruled 5-2". */
+const DECIDES = new Set(['vote', 'voting', 'approve', 'pass', 'reject', 'adopt', 'deny', 'ratify', 'confirm', 'uphold', 'rule']);
+
 /** Tallies of a vote: "5-2" in a sentence about voting (a score is not a tally). */
 function tallies(doc: Doc): Tally[] {
   const out: Tally[] = [];
   for (const m of doc.text.matchAll(/(?<![\p{L}\p{N}$.-])(\d{1,2})-(\d{1,2})(?:-\d{1,2})?(?![\p{L}\p{N}%-])/gu)) {
     const sentence = doc.sentenceAt(m.index);
     if (!sentence) continue;
-    if (!tokensIn(doc, sentence.start, sentence.end).some((t) => t.lemma === 'vote')) continue;
+    if (!tokensIn(doc, sentence.start, sentence.end).some((t) => DECIDES.has(t.lemma))) continue;
     const [yes, no] = [Number(m[1]), Number(m[2])];
     if (yes < no) continue;
     out.push({ start: m.index, end: m.index + m[0].length, yes, no, sentence });
@@ -62,6 +65,30 @@ function pair(a: { start: number; end: number }, b: { start: number; end: number
   return a.start > b.start ? { odd: a, other: b } : { odd: b, other: a };
 }
 
+/** A tally the story backs with its dissent ("6-1, with Whitcombe casting the lone no vote") is the end to trust. */
+const DISSENT =
+  /\b(?:lone|sole|only)\s+(?:no\s+|dissenting\s+|opposing\s+)?(?:vote|dissent|holdout)|\bvot(?:ed|ing)\s+(?:against|no)\b|\bdissent(?:ed|ing)?\b/i;
+const backed = (doc: Doc, t: Tally) => DISSENT.test(doc.outsideQuotes.slice(t.sentence.start, t.sentence.end));
+
+/** Words that turn to another item of business: "also", "earlier", "separately". */
+const ANOTHER = /\b(?:also|another|separately|earlier|later|other|second|next)\b/i;
+
+/**
+ * "The council voted unanimously Monday to ban X." then "The ordinance passed 6-1":
+ * a sentence just after a remark, opening on a word that points back, reports the same vote.
+ */
+function followingTally(doc: Doc, at: number, all: readonly Tally[]): Tally | null {
+  const sentence = doc.sentenceAt(at);
+  if (!sentence || ANOTHER.test(doc.outsideQuotes.slice(sentence.start, sentence.end))) return null;
+  const near = all.filter((t) => t.sentence.index > sentence.index && t.sentence.index - sentence.index <= 2);
+  const first = near[0];
+  if (!first || near.some((t) => t.sentence !== first.sentence)) return null;
+  if (all.some((t) => t.sentence.index < first.sentence.index && t.sentence.index >= sentence.index)) return null;
+  const text = doc.outsideQuotes.slice(first.sentence.start, first.sentence.end);
+  if (!/^\s*(?:The|This|That|Its?)\b/.test(text) || ANOTHER.test(text)) return null;
+  return near.length === 1 ? first : null;
+}
+
 export const voteTallies = defineRule({
   id: 'consistency/vote-tally',
   category: 'consistency',
@@ -72,8 +99,8 @@ export const voteTallies = defineRule({
     const all = tallies(doc);
     if (!all.length) return [];
     const hits: Hit[] = [];
-    const tell = (word: { start: number; end: number }, tally: Tally, why: string) => {
-      const { odd, other } = pair(word, tally);
+    const tell = (word: { start: number; end: number }, tally: Tally, why: string, trusted = false) => {
+      const { odd, other } = trusted ? { odd: word, other: tally } : pair(word, tally);
       hits.push({
         start: odd.start,
         end: odd.end,
@@ -90,8 +117,8 @@ export const voteTallies = defineRule({
     };
     for (const m of doc.text.matchAll(UNANIMOUS)) {
       if (negated(doc, m.index)) continue;
-      const tally = tallyFor(doc, m.index, all) ?? backReference(m.index);
-      if (tally && tally.no > 0) tell({ start: m.index, end: m.index + m[0].length }, tally, `${tally.no} voted no`);
+      const tally = tallyFor(doc, m.index, all) ?? backReference(m.index) ?? followingTally(doc, m.index, all);
+      if (tally && tally.no > 0) tell({ start: m.index, end: m.index + m[0].length }, tally, `${tally.no} voted no`, backed(doc, tally));
     }
     for (const m of doc.text.matchAll(DECIDING)) {
       if (negated(doc, m.index)) continue;
