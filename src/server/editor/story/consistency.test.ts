@@ -211,6 +211,8 @@ describe('consistency: the story against itself', () => {
         'Of the 45 applicants for the job, 26 were from out of state and 19 were local residents. Of the 45, about 30 had degrees.',
       ),
     ).toEqual([]);
+    // a list of some groups, not all of them
+    expect(await consistency('Of the 212 people hurt in the crash, 80 were children and 47 were women.')).toEqual([]);
     const game =
       'Central beat Lakeside 35-24 on Friday. The Eagles scored 14 points in the first quarter, 7 in the second, 7 in the third and 14 in the fourth.';
     expect(await only(game)).toEqual({
