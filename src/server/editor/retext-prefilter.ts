@@ -14,7 +14,33 @@ import { patterns } from '../../../node_modules/retext-simplify/lib/patterns.js'
  */
 export function retextMayReport(text: string, ignore: readonly string[]): boolean {
   const lower = text.toLowerCase().replace(/’/g, "'");
-  return simplifyMayReport(lower.replace(/[-']/g, ''), ignore) || acronymMayReport(lower);
+  const runs = wordRuns(lower);
+  return simplifyMayReport(runs, lower, ignore) || acronymMayReport(runs);
+}
+
+/**
+ * The text's runs of ASCII letters, digits, hyphens and apostrophes, each cut into
+ * its pieces between hyphens and apostrophes. A word whose normal form is made of
+ * ASCII letters is such a run's stretch of consecutive pieces: it has no other
+ * character, and parse-latin ends a word only where a letter or digit does not follow.
+ */
+const wordRuns = (lower: string) =>
+  (lower.match(/[a-z0-9'-]+/g) ?? []).map((run) => (run.includes('-') || run.includes("'") ? run.split(/[-']+/).filter(Boolean) : [run]));
+
+/** The normal forms of stretches of consecutive pieces, as long as the longest phrase word. */
+function wordForms(runs: readonly string[][], longest: number): Set<string> {
+  const forms = new Set<string>();
+  for (const pieces of runs) {
+    if (pieces.length === 1) {
+      forms.add(pieces[0]!);
+      continue;
+    }
+    for (let i = 0; i < pieces.length; i++) {
+      let word = '';
+      for (let j = i; j < pieces.length && word.length < longest; j++) forms.add((word += pieces[j]));
+    }
+  }
+  return forms;
 }
 
 // parse-latin's white space: words of a phrase are separated by it alone
@@ -23,28 +49,36 @@ const normal = (word: string) => word.toLowerCase().replace(/’/g, "'").replace
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 interface PhraseTest {
-  /** The phrase's longest word: a phrase whose every word is absent is skipped with one indexOf. */
-  longest: string;
+  words: string[];
+  /** Whether every word is ASCII letters, so it can be looked up among the text's word forms. */
+  letters: boolean;
+  /** The phrase in the text's normal form, its words separated by white space. */
   pattern: RegExp;
 }
 
-const phraseTests = new Map<readonly string[], PhraseTest[]>();
+const phraseTests = new Map<readonly string[], { tests: PhraseTest[]; longest: number }>();
 
-function simplifyMayReport(normalText: string, ignore: readonly string[]): boolean {
-  let tests = phraseTests.get(ignore);
-  if (!tests) {
-    tests = Object.keys(patterns)
+function simplifyMayReport(runs: readonly string[][], lower: string, ignore: readonly string[]): boolean {
+  let list = phraseTests.get(ignore);
+  if (!list) {
+    const tests = Object.keys(patterns)
       .filter((p) => !ignore.includes(p))
       .map((p) => {
         const words = p.split(' ').map(normal);
-        return {
-          longest: words.reduce((a, b) => (b.length > a.length ? b : a)),
-          pattern: new RegExp(words.map(escape).join(SPACE)),
-        };
+        return { words, letters: words.every((w) => /^[a-z]+$/.test(w)), pattern: new RegExp(words.map(escape).join(SPACE)) };
       });
-    phraseTests.set(ignore, tests);
+    list = { tests, longest: Math.max(...tests.flatMap((t) => t.words.map((w) => w.length))) };
+    phraseTests.set(ignore, list);
   }
-  return tests.some((t) => normalText.includes(t.longest) && t.pattern.test(normalText));
+  const forms = wordForms(runs, list.longest);
+  let normalText: string | undefined;
+  for (const t of list.tests) {
+    if (t.letters && !t.words.every((w) => forms.has(w))) continue;
+    if (t.letters && t.words.length === 1) return true;
+    normalText ??= lower.replace(/[-']/g, '');
+    if (t.pattern.test(normalText)) return true;
+  }
+  return false;
 }
 
 const expansions = new Map(Object.entries(acronyms).map(([a, list]) => [a.toLowerCase(), list]));
@@ -56,8 +90,7 @@ const longestAcronym = Math.max(...[...expansions.keys()].map((a) => a.length));
  * ASCII letters, hyphens and apostrophes, so each lies in a run of such characters
  * and begins and ends at the run's ends or at a hyphen or apostrophe in it.
  */
-function acronymMayReport(lower: string): boolean {
-  const runs = (lower.match(/[a-z0-9'-]+/g) ?? []).map((run) => run.split(/[-']+/).filter(Boolean));
+function acronymMayReport(runs: readonly string[][]): boolean {
   for (let r = 0; r < runs.length; r++) {
     const pieces = runs[r]!;
     for (let i = 0; i < pieces.length; i++) {

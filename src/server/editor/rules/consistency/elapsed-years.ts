@@ -55,6 +55,17 @@ function beginnings(doc: Doc): Beginning[] {
   return out;
 }
 
+/** How long a thing has lasted, and where that counts: any sentence, one that names the thing, or only the beginning's own. */
+const SPAN_PATTERNS: { re: RegExp; anniversary: boolean; scope: 'same' | 'named' | 'any' }[] = [
+  { re: new RegExp(`\\b${N}\\s+years\\s+ago\\b`, 'gi'), anniversary: false, scope: 'same' },
+  { re: new RegExp(`\\b(\\d{1,3})(?:st|nd|rd|th)\\s+anniversary\\b`, 'gi'), anniversary: true, scope: 'named' },
+  { re: new RegExp(`\\b${N}\\s+years\\s+old\\b`, 'gi'), anniversary: false, scope: 'named' },
+  // "opened in 1964 and has served residents for 60 years": the same thing's whole life, in its own sentence
+  { re: new RegExp(`\\b(?:has|have)\\s+(?:[\\p{L}'’-]+\\s+){1,5}?for\\s+${N}\\s+years\\b`, 'giu'), anniversary: false, scope: 'same' },
+  { re: new RegExp(`\\b(?:celebrat\\w*|marks?|marking|marked)\\s+${N}\\s+years\\b`, 'giu'), anniversary: true, scope: 'named' },
+  { re: new RegExp(`\\b${N}-year-old\\s+([\\p{L}-]+)`, 'giu'), anniversary: false, scope: 'any' },
+];
+
 /** Years a thing is said to have lasted, in the sentence of its beginning or one that names it. */
 function spansOf(doc: Doc, b: Beginning): (Span & { anniversary: boolean })[] {
   const out: (Span & { anniversary: boolean })[] = [];
@@ -62,17 +73,8 @@ function spansOf(doc: Doc, b: Beginning): (Span & { anniversary: boolean })[] {
     const same = s === b.sentence;
     const text = s.text;
     const names = b.subject !== null && tokensIn(doc, s.start, s.end).some((t) => t.lemma === b.subject);
-    const patterns: [RegExp, boolean, boolean][] = [
-      [new RegExp(`\\b${N}\\s+years\\s+ago\\b`, 'gi'), false, same],
-      [new RegExp(`\\b(\\d{1,3})(?:st|nd|rd|th)\\s+anniversary\\b`, 'gi'), true, same || names],
-      [new RegExp(`\\b${N}\\s+years\\s+old\\b`, 'gi'), false, same || names],
-      // "opened in 1964 and has served residents for 60 years": the same thing's whole life, in its own sentence
-      [new RegExp(`\\b(?:has|have)\\s+(?:[\\p{L}'’-]+\\s+){1,5}?for\\s+${N}\\s+years\\b`, 'giu'), false, same],
-      [new RegExp(`\\b(?:celebrat\\w*|marks?|marking|marked)\\s+${N}\\s+years\\b`, 'giu'), true, same || names],
-      [new RegExp(`\\b${N}-year-old\\s+([\\p{L}-]+)`, 'giu'), false, true],
-    ];
-    for (const [re, anniversary, applies] of patterns) {
-      if (!applies) continue;
+    for (const { re, anniversary, scope } of SPAN_PATTERNS) {
+      if (!(scope === 'any' || same || (scope === 'named' && names))) continue;
       for (const m of text.matchAll(re)) {
         if (m[2] !== undefined) {
           const noun = tokensIn(doc, s.start + m.index + m[0].length - m[2].length, s.start + m.index + m[0].length)[0];
