@@ -3,6 +3,7 @@ import retextRedundantAcronyms from 'retext-redundant-acronyms';
 import retextSimplify from 'retext-simplify';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
+import { retextMayReport } from './retext-prefilter';
 import type { Doc } from './text/document';
 
 export interface RetextMessage {
@@ -181,6 +182,7 @@ const processor = unified().use(retextEnglish).use(retextSimplify, { ignore: SIM
 /** Runs the retext plugins once per document and shares their messages between rules. */
 export function retextMessages(doc: Doc): RetextMessage[] {
   return doc.memo('retext', () => {
+    if (!retextMayReport(doc.text, SIMPLIFY_IGNORE)) return [];
     const file = new VFile(doc.text);
     processor.runSync(processor.parse(file), file);
     const out: RetextMessage[] = [];

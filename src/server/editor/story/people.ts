@@ -193,9 +193,11 @@ export function personSurnames(doc: Doc): Set<string> {
     const all = tokens(doc);
     const out = new Set<string>();
     const mentions = personMentions(doc);
+    const startingAt = new Map<number, number>();
+    all.forEach((t, i) => startingAt.has(t.start) || startingAt.set(t.start, i));
     for (const m of mentions) {
       if (m.age || m.party) out.add(m.surname.text);
-      const i = all.findIndex((t) => t.start === m.surname.start);
+      const i = startingAt.get(m.surname.start) ?? -1;
       const near = [...all.slice(Math.max(0, i - 2), i), ...all.slice(i + 1, i + 3)];
       if (near.some((t) => t.pos === 'VERB' && SPEECH.has(t.lemma))) out.add(m.surname.text);
     }
