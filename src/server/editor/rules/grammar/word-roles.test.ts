@@ -17,6 +17,8 @@ describe('grammar/word-roles', () => {
     ['The amount of complaints doubled after the change.', 'amount of', 'number of'],
     ['Neither the mayor nor the city manager have commented.', 'have', 'has'],
     ['Neither Harlow nor Ames were ready for the storm.', 'were', 'was'],
+    ['The council have voted to delay the plan.', 'have', 'has'],
+    ['After two days, the jury were still out.', 'were', 'was'],
     ['Motorists should except delays on Route 9.', 'except', null],
     ['The mens team won its opener.', 'mens', 'men’s'],
     ["Ruiz, who's mother coached the team in 1990, scored twice.", "who's", 'whose'],
@@ -34,6 +36,8 @@ describe('grammar/word-roles', () => {
   it.each([
     "It's been a hard year, and it's raised questions.",
     'Coaches let Tate lead the team in practice.',
+    'The council members have voted to delay the plan.',
+    'Members of the team are expected to testify.',
     'The teachers union said the schools budget is short.',
     'The amount of money is small.',
     'The amount of damages was not disclosed.',

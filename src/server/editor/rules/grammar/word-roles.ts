@@ -25,6 +25,12 @@ const OWNERS = new Set(
 );
 const IRREGULAR_POSSESSIVES: Record<string, string> = { childrens: 'children’s', mens: 'men’s', womens: 'women’s' };
 const OBJECT: Record<string, string> = { he: 'him', she: 'her', we: 'us', they: 'them' };
+/** Bodies that act as one: American usage gives them a singular verb (AP). */
+const COLLECTIVES = new Set(
+  'council committee board jury team company commission panel government administration agency department class crowd audience band orchestra union faculty'.split(
+    ' ',
+  ),
+);
 const SINGULAR_VERB: Record<string, string> = { have: 'has', are: 'is', were: 'was', do: 'does' };
 const BARE_INFINITIVE_BEFORE =
   /\b(?:let|lets|help|helps|helped|make|makes|made|watch|watched|see|saw|will|would|could|should|can|may|might|must|to|did|does|do)\s+(?:\p{Lu}[\p{L}'’-]*\s+){0,3}$/u;
@@ -191,6 +197,26 @@ export const wordRoles = defineRule({
         doc.text[t.end] === ' '
       )
         hits.push(hit(t.start, t.end, `Time that owns the noun takes the apostrophe: "${t.text}’ ${next.text}".`, `${t.text}’`));
+
+      // "The council have voted": in American usage a body acting as one takes a singular verb
+      if (
+        COLLECTIVES.has(lower) &&
+        prev &&
+        all[i - 2]?.pos !== 'ADP' &&
+        /^(?:the|a|this|that|each|every)$/i.test(prev.text) &&
+        next &&
+        SINGULAR_VERB[next.text.toLowerCase()] &&
+        next.text.toLowerCase() !== 'do' &&
+        doc.text.slice(t.end, next.start) === ' '
+      )
+        hits.push(
+          hit(
+            next.start,
+            next.end,
+            `"${t.text}" acts as one body: use "${SINGULAR_VERB[next.text.toLowerCase()]}".`,
+            matchCase(next.text, SINGULAR_VERB[next.text.toLowerCase()]!),
+          ),
+        );
 
       if (IRREGULAR_POSSESSIVES[lower] && t.pos !== 'PROPN')
         hits.push(
