@@ -19,7 +19,7 @@ describe('bench admin seed', () => {
 
   beforeAll(async () => {
     t = createTestApp();
-    seeded = seedAdminData(t.db.$client, {
+    seeded = seedAdminData(t.sqliteClient(), {
       users: 300,
       teams: 60,
       passwordHash: await hashPassword(password),

@@ -399,12 +399,12 @@ export async function run(args: string[]): Promise<number> {
   let browser: Browser | undefined;
   try {
     const password = randomBytes(12).toString('base64url');
-    const db = openDatabase(path.join(dataDir, 'app.db'));
+    const { dialect } = openDatabase(path.join(dataDir, 'app.db'));
     let seeded: AdminSeed;
     try {
-      seeded = seedAdminData(db.$client, { users: o.users, teams: o.teams, passwordHash: await hashPassword(password), seed: o.seed });
+      seeded = seedAdminData(dialect.client, { users: o.users, teams: o.teams, passwordHash: await hashPassword(password), seed: o.seed });
     } finally {
-      await db.$close();
+      await dialect.close();
     }
     console.log(
       `Seeded ${o.users} users and ${seeded.teams.length} teams (${seeded.members} members besides the owners, ${seeded.invitations} pending invitations) ` +

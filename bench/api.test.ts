@@ -59,7 +59,9 @@ describe('bench baseline server', () => {
 
   it('answers 401 like Copydesk once the session has expired', async () => {
     const id = cookie.slice(cookie.indexOf('=') + 1, cookie.indexOf('.'));
-    t.db.$client.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(t.clock().getTime() - 60_000, id);
+    t.sqliteClient()
+      .prepare('UPDATE sessions SET expires_at = ? WHERE id = ?')
+      .run(t.clock().getTime() - 60_000, id);
     const r = await both(cookie);
     expect(r.baseline.status).toBe(401);
     expect(r.copydesk).toEqual(r.baseline);

@@ -155,6 +155,7 @@ function summariseProfile(file: string, top = 25) {
     return { group: plain, file: plain, ours: false };
   };
   const selfByGroup = new Map<string, number>();
+  const selfByFunction = new Map<string, number>();
   const inclusive = new Map<string, number>();
   const add = (m: Map<string, number>, k: string, dt: number) => m.set(k, (m.get(k) ?? 0) + dt);
   let busy = 0;
@@ -163,7 +164,9 @@ function summariseProfile(file: string, top = 25) {
     const dt = prof.timeDeltas[i] ?? 0;
     if (!leaf || leaf.callFrame.functionName === '(idle)') return;
     busy += dt;
-    add(selfByGroup, where(leaf.callFrame.url).group || leaf.callFrame.functionName, dt);
+    const at = where(leaf.callFrame.url);
+    add(selfByGroup, at.group || leaf.callFrame.functionName, dt);
+    add(selfByFunction, `${leaf.callFrame.functionName || '(anonymous)'} ${at.file}:${leaf.callFrame.lineNumber + 1}`, dt);
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const frame = byId.get(cur)!.callFrame;
@@ -182,6 +185,7 @@ function summariseProfile(file: string, top = 25) {
       .join('\n');
   console.log(`\nCopydesk CPU profile: ${(busy / 1e6).toFixed(1)} s busy (idle excluded; start-up included)`);
   console.log(`self time by package or file:\n${rows(selfByGroup)}`);
+  console.log(`self time by function:\n${rows(selfByFunction)}`);
   console.log(`inclusive time by function (app and dependencies):\n${rows(inclusive)}`);
 }
 

@@ -61,9 +61,9 @@ interface Seeded {
 /** Users, sessions and the 10,000-conversation history, written straight into a fresh database file. */
 async function seed(dataDir: string, o: { streamers: number; conversations: number; messagesPer: number }): Promise<Seeded> {
   const started = performance.now();
-  const db = openDatabase(path.join(dataDir, 'app.db'));
+  const { db, dialect } = openDatabase(path.join(dataDir, 'app.db'));
   const sessions = createSessionService(db, systemClock);
-  const sqlite = db.$client;
+  const sqlite = dialect.client;
   const addUser = sqlite.prepare(
     `INSERT INTO users (username, email, password_hash, subscription_status, subscription_plan) VALUES (?, ?, 'not-a-hash', 'active', 'professional')`,
   );
@@ -101,7 +101,7 @@ async function seed(dataDir: string, o: { streamers: number; conversations: numb
   for (const s of streamerIds) streamers.push({ cookie: await cookie(s.userId), conversationId: s.conversationId });
   const heavyCookie = await cookie(heavyUser);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  await db.$close();
+  await dialect.close();
   return {
     dataDir,
     streamers,

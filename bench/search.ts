@@ -22,8 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type Database from 'better-sqlite3';
 import { openDatabase } from '../src/server/db';
-import { createConversationSearch, ftsQuery } from '../src/server/services/chat/search';
-import { sqliteConversationMatcher } from '../src/server/services/chat/search-sqlite';
+import { createConversationSearch, searchTerms } from '../src/server/services/chat/search';
+import { messageFtsQuery } from '../src/server/sqlite/conversation-search';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CORPUS = path.join(here, '../../shared/editor-corpus/dev.jsonl');
@@ -160,8 +160,8 @@ function baselineSearch(sqlite: Database.Database) {
     search(userId: number, query: string): number {
       const hits = new Map<number, number>();
       for (const r of titleMatches.all(userId, query)) hits.set(r.id, r.updated_at);
-      const fts = ftsQuery(query);
-      if (fts) for (const r of messageMatches.all(fts, userId)) hits.set(r.id, r.updated_at);
+      const terms = searchTerms(query);
+      if (terms) for (const r of messageMatches.all(messageFtsQuery(terms), userId)) hits.set(r.id, r.updated_at);
       return Math.min(hits.size, 50);
     },
   };
@@ -207,9 +207,9 @@ export async function run(args: string[]): Promise<number> {
   });
   const o = { others: Number(v.others), users: Number(v.users), mine: Number(v.mine), queries: Number(v.queries) };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bench-search-'));
-  const db = openDatabase(path.join(dir, 'app.db'));
+  const { dialect } = openDatabase(path.join(dir, 'app.db'));
   try {
-    const sqlite = db.$client;
+    const sqlite = dialect.client;
     console.log(`Seeding ${o.others} messages of ${o.users} other users, ${o.mine} of the archivist's…`);
     const seeded = seed(sqlite, o);
     const rebuildStarted = performance.now();
@@ -218,7 +218,7 @@ export async function run(args: string[]): Promise<number> {
     const baseline = baselineSearch(sqlite);
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
     sqlite.exec('ANALYZE');
-    const copydesk = createConversationSearch(sqliteConversationMatcher(db));
+    const copydesk = createConversationSearch(dialect.conversations);
     console.log(
       `Seeded in ${(seeded.seedMs / 1000).toFixed(1)} s. Message index: ${indexMb(sqlite, 'messages_fts').toFixed(1)} MB (baseline's ${indexMb(sqlite, 'baseline_messages_fts').toFixed(1)} MB, messages ${indexMb(sqlite, 'messages').toFixed(1)} MB); ` +
         `rebuilding it, as migrations 0005 and 0006 do, took ${(rebuildMs / 1000).toFixed(1)} s (baseline's ${(baseline.buildMs / 1000).toFixed(1)} s).\n`,
@@ -289,7 +289,7 @@ export async function run(args: string[]): Promise<number> {
     console.log(missed ? `\n${missed} target(s) missed.` : '\nAll targets met.');
     return missed ? 1 : 0;
   } finally {
-    await db.$close();
+    await dialect.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

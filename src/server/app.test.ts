@@ -320,7 +320,7 @@ describe('/healthz', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ status: 'ok' });
     expect(ok.headers.get('cache-control')).toBe('no-store');
-    await t.db.$close();
+    await t.dialect.close();
     expect((await t.app.request('/healthz')).status).toBe(503);
   });
 });
@@ -332,7 +332,7 @@ describe('/readyz', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
     expect(ready.headers.get('cache-control')).toBe('no-store');
-    await t.db.$close();
+    await t.dialect.close();
     const down = await t.app.request('/readyz');
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'the database cannot be reached' });
@@ -340,10 +340,9 @@ describe('/readyz', () => {
 
   it('is 503 while the database lacks a migration this build knows', async () => {
     t = createTestApp();
-    const table = t.db.$dialect === 'postgres' ? 'drizzle.__drizzle_migrations' : '__drizzle_migrations';
-    const forget = sql.raw(`DELETE FROM ${table} WHERE created_at = (SELECT max(created_at) FROM ${table})`);
-    if (t.db.$dialect === 'postgres') await (t.db as unknown as { execute(q: typeof forget): Promise<unknown> }).execute(forget);
-    else await t.db.run(forget);
+    const forget = (table: string) => `DELETE FROM ${table} WHERE created_at = (SELECT max(created_at) FROM ${table})`;
+    if (t.dialect.name === 'postgres') await t.dialect.pool.query(forget('drizzle.__drizzle_migrations'));
+    else t.dialect.client.exec(forget('__drizzle_migrations'));
     const res = await t.app.request('/readyz');
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'database migrations are pending' });
@@ -384,7 +383,7 @@ describe('internal errors', () => {
   it.skipIf(SQLITE_INTERNALS)('answer 500 with a generic message and nothing internal, and are logged for the operator', async () => {
     t = createTestApp();
     await registerUser(t, 'mariana');
-    t.db.$client.exec('DROP TABLE password_reset_tokens');
+    t.sqliteClient().exec('DROP TABLE password_reset_tokens');
 
     const rest = await post(t, '/api/forgot-password', { email: 'mariana@news.example' });
     expect(rest.status).toBe(500);

@@ -38,7 +38,7 @@ export interface AppOptions extends AppDeps {
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const deps: AppDeps = { db: opts.db, clock: opts.clock, config: opts.config, services: opts.services };
+  const deps: AppDeps = { db: opts.db, dialect: opts.dialect, clock: opts.clock, config: opts.config, services: opts.services };
   const app = new Hono();
 
   const respond = responseHeaders({ https: opts.config.secureCookies, stripe: opts.services.billing.provider.kind === 'stripe' });
@@ -94,8 +94,8 @@ export function createApp(opts: AppOptions) {
     }),
   );
 
-  app.get('/healthz', healthCheck(opts.db, opts.isServing));
-  app.get('/readyz', readyCheck(opts.db, opts.isServing));
+  app.get('/healthz', healthCheck(opts.dialect, opts.isServing));
+  app.get('/readyz', readyCheck(opts.dialect, opts.isServing));
   mountRestRoutes(app, restRoutes, deps, respond, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   // The page arrives saying who is signed in, as auth.session would (docs/decisions/020), and with

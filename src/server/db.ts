@@ -1,23 +1,36 @@
 import path from 'node:path';
 import type { Config } from './config';
-import { openPostgres } from './database/engine';
-import { openSqlite, type SqliteDatabase } from './database/sqlite';
+import type { Database } from './database/dialect';
+import { useEngine } from '../../db/schema';
 import { SQLITE_MIGRATIONS_FOLDER } from './migrations';
+import { connectPostgres, poolSizeFrom } from './postgres/connect';
+import { postgresDialect, type PostgresDialect } from './postgres/dialect';
+import { openSqlite, type SqliteDialect } from './sqlite/database';
 
-/**
- * What services, routers and tools are given: Drizzle's query builders, used only in the form both
- * SQLite and PostgreSQL share (awaited; `.limit(1)` then `[0]`; `.returning()`; `db.transaction(async
- * (tx) => ...)`), plus the dialect's hooks. See docs/decisions/022-async-data-layer.md.
- */
-export type DB = SqliteDatabase;
+export type { DB, Database, Dialect } from './database/dialect';
+export type { SqliteDialect, PostgresDialect };
 
-/** The database the configuration names: PostgreSQL at DATABASE_URL, else the SQLite file in DATA_DIR; migrated. */
-export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, onError?: (e: Error) => void): Promise<DB> {
+/** A database of either engine, its dialect told apart by `name`. */
+export type OpenedDatabase = Database<SqliteDialect | PostgresDialect>;
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL (DATABASE_POOL_SIZE connections), else the SQLite file in DATA_DIR; migrated. */
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  onError?: (e: Error) => void,
+): Promise<OpenedDatabase> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, onError);
   return openDatabase(path.join(config.dataDir, 'app.db'));
 }
 
+/** The PostgreSQL at `url`, migrated. */
+export async function openPostgres(url: string, onError?: (e: Error) => void): Promise<Database<PostgresDialect>> {
+  const database = await connectPostgres({ url, poolSize: poolSizeFrom(), onError });
+  // The services' tables are bound to db/schema.pg.ts for the process (decision 021).
+  useEngine('postgres');
+  return postgresDialect(database);
+}
+
 /** Opens (creating if needed) the SQLite file, sets the pragmas and applies migrations. */
-export function openDatabase(file: string): DB {
+export function openDatabase(file: string): Database<SqliteDialect> {
   return openSqlite(file, SQLITE_MIGRATIONS_FOLDER);
 }

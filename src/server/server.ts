@@ -30,8 +30,8 @@ export async function startServer(o: StartOptions) {
   const log = o.log ?? createBatchedLog();
   const clock = o.clock ?? systemClock;
   fs.mkdirSync(o.config.dataDir, { recursive: true });
-  const db = await openConfiguredDatabase(o.config, (e) => log(`database: connection lost (${e.message})`));
-  const services = createServices({ db, clock, config: o.config, mail: o.mail, log });
+  const { db, dialect } = await openConfiguredDatabase(o.config, (e) => log(`database: connection lost (${e.message})`));
+  const services = createServices({ db, dialect, clock, config: o.config, mail: o.mail, log });
 
   if (o.config.adminEmail && o.config.adminPassword) {
     const { user, created, promoted } = await services.users.ensureAdmin(o.config.adminEmail, o.config.adminPassword);
@@ -56,6 +56,7 @@ export async function startServer(o: StartOptions) {
   let serving = true;
   const app = createApp({
     db,
+    dialect,
     clock,
     config: o.config,
     services,
@@ -113,7 +114,7 @@ export async function startServer(o: StartOptions) {
       services.mail.close();
       stopExtraction();
       await Promise.allSettled([services.close(), stopEditor(), stopMultipartWorkers()]);
-      await db.$close().catch(() => {});
+      await dialect.close().catch(() => {});
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       // what is left are answers being written; a connection still open past that is cut
@@ -122,5 +123,5 @@ export async function startServer(o: StartOptions) {
       await closed;
     })());
 
-  return { app, server, port, db, services, close };
+  return { app, server, port, db, dialect, services, close };
 }

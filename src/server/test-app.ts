@@ -5,7 +5,6 @@ import { TRPCError } from '@trpc/server';
 import { createApp } from './app';
 import { fixedClock } from './clock';
 import { loadConfig, type Config } from './config';
-import { asServiceDatabase } from './database/engine';
 import { openDatabase } from './db';
 import { openTestPostgres, testEngine } from './postgres/test-engine';
 import { createServices } from './services';
@@ -25,7 +24,7 @@ export function createTestApp(o: TestAppOptions = {}) {
   const config: Config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', ...o.env });
   const clock = fixedClock(o.start ?? '2026-03-02T09:00:00Z');
   // the PostgreSQL test run gives each app a database of its own, as each gets a SQLite file here
-  const db = testEngine() === 'postgres' ? asServiceDatabase(openTestPostgres()) : openDatabase(path.join(dataDir, 'app.db'));
+  const { db, dialect } = testEngine() === 'postgres' ? openTestPostgres() : openDatabase(path.join(dataDir, 'app.db'));
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
   const mail = createMailService({
@@ -34,10 +33,10 @@ export function createTestApp(o: TestAppOptions = {}) {
     outboxDir: path.join(dataDir, 'outbox'),
     log,
   });
-  const services = createServices({ db, clock, config, mail, log });
+  const services = createServices({ db, dialect, clock, config, mail, log });
   const clientDir = path.join(dataDir, 'no-client');
   fs.mkdirSync(clientDir);
-  const app = createApp({ db, clock, config, services, log, clientDir });
+  const app = createApp({ db, dialect, clock, config, services, log, clientDir });
 
   /** A tRPC caller as the given session token would be (or anonymous). */
   const caller = (opts: { token?: string; ip?: string } = {}) => {
@@ -45,7 +44,7 @@ export function createTestApp(o: TestAppOptions = {}) {
     const resHeaders = new Headers();
     const setCookie = (value: string) => resHeaders.append('Set-Cookie', value);
     // Read once, now, as a request reads its session before its procedure runs.
-    const context = createContext({ db, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie });
+    const context = createContext({ db, dialect, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie });
     context.catch(() => {});
     return {
       api: createCaller(() => context),
@@ -53,9 +52,17 @@ export function createTestApp(o: TestAppOptions = {}) {
     };
   };
 
+  /** The raw SQLite connection, for tests of what only SQLite has; a PostgreSQL run has none. */
+  const sqliteClient = () => {
+    if (dialect.name !== 'sqlite') throw new Error('this test app runs on PostgreSQL');
+    return dialect.client;
+  };
+
   return {
     app,
     db,
+    dialect,
+    sqliteClient,
     clock,
     config,
     services,
@@ -63,17 +70,17 @@ export function createTestApp(o: TestAppOptions = {}) {
     caller,
     /** The environment under which the CLI opens this app's database: its data folder, or its PostgreSQL database. */
     async cliEnv(): Promise<{ DATA_DIR: string; DATABASE_URL: string }> {
-      if (db.$dialect !== 'postgres') return { DATA_DIR: dataDir, DATABASE_URL: '' };
+      if (dialect.name !== 'postgres') return { DATA_DIR: dataDir, DATABASE_URL: '' };
       // a test database exists once its first query has run
-      await db.$ping();
-      const { connectionString } = (db.$client as unknown as { options: { connectionString: string } }).options;
-      return { DATA_DIR: dataDir, DATABASE_URL: connectionString };
+      await dialect.ping();
+      const { connectionString } = dialect.pool.options;
+      return { DATA_DIR: dataDir, DATABASE_URL: connectionString ?? '' };
     },
     /** SQLite closes at once; the promise is for a database that closes over the network. */
     async close(): Promise<void> {
       mail.close();
       await services.close();
-      const closed = db.$close();
+      const closed = dialect.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       return closed;
     },

@@ -16,7 +16,7 @@ export const createAdmin: Command = {
       return 2;
     }
     const config = loadConfig();
-    const db = await openConfiguredDatabase(config);
+    const { db, dialect } = await openConfiguredDatabase(config);
     try {
       const { user, created, promoted } = await createUserService(db, systemClock).ensureAdmin(parsed.data.email, parsed.data.password);
       const who = `${user.email} (username ${user.username})`;
@@ -25,7 +25,7 @@ export const createAdmin: Command = {
       else console.log(`${who} is already an admin; nothing changed`);
       return 0;
     } finally {
-      await db.$close();
+      await dialect.close();
     }
   },
 };

@@ -14,12 +14,11 @@ import * as pgs from '../../../db/schema.pg';
 import { stopEditor } from '../editor';
 import { connectPostgres, type PostgresDatabase } from '../postgres/connect';
 import { COPIED_TABLES, copyTables, verifyTables, type SqliteSource } from '../postgres/copy-from-sqlite';
-import { postgresConversationMatcher, postgresRankedPassages } from '../postgres/search';
-import type { DB } from '../db';
+import { postgresDialect } from '../postgres/dialect';
+import { postgresConversationMatcher } from '../postgres/search';
 import { createConversationSearch } from '../services/chat/search';
 import { postgresForTests, type PostgresForTests } from '../postgres/test-support';
 import { passagesFor } from '../services/documents/search';
-import { sqliteRankedPassages } from '../services/documents/search-sqlite';
 import { upload } from '../services/documents/test-support';
 import { createTestApp, type TestApp } from '../test-app';
 import { get, login, post, registerUser, send } from '../test-http';
@@ -252,9 +251,10 @@ describe.skipIf(!pg)('migrate-to-postgres on a populated install', () => {
       'the',
       'unrelated words',
     ]) {
-      const onSqlite = await passagesFor(t.db, sqliteRankedPassages, mariana.id, council, q);
+      const onSqlite = await passagesFor(t.db, t.dialect.rankPassages, mariana.id, council, q);
       expect(onSqlite.length).toBeGreaterThan(0);
-      expect(await passagesFor(db as unknown as DB, postgresRankedPassages, mariana.id, council, q), q).toEqual(onSqlite);
+      const shared = postgresDialect(db);
+      expect(await passagesFor(shared.db, shared.dialect.rankPassages, mariana.id, council, q), q).toEqual(onSqlite);
     }
 
     // New rows continue where SQLite would have: after the highest id it ever gave, deleted rows included.

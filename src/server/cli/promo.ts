@@ -50,7 +50,7 @@ export const promo: Command = {
       expires: { type: 'string' },
       max: { type: 'string' },
     });
-    const db = await openConfiguredDatabase(loadConfig());
+    const { db, dialect } = await openConfiguredDatabase(loadConfig());
     try {
       const store = createPromoCodeStore(db, systemClock);
       if (action === 'list') {
@@ -90,7 +90,7 @@ export const promo: Command = {
       }
       throw e;
     } finally {
-      await db.$close();
+      await dialect.close();
     }
   },
 };

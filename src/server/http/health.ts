@@ -1,6 +1,5 @@
 import type { Handler, MiddlewareHandler } from 'hono';
-import { databaseReadiness } from '../database/engine';
-import type { DB } from '../db';
+import type { Dialect } from '../db';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -11,11 +10,11 @@ export const SHUTTING_DOWN = 'shutting down';
  * `GET /healthz` for a supervisor or load balancer: 200 only while the server takes
  * requests and the database answers, 503 otherwise.
  */
-export function healthCheck(db: Pick<DB, '$ping'>, isServing: () => boolean = () => true): Handler {
+export function healthCheck(dialect: Pick<Dialect, 'ping'>, isServing: () => boolean = () => true): Handler {
   return async (c) => {
     if (!isServing()) return c.json({ status: SHUTTING_DOWN }, 503, NO_STORE);
     try {
-      await db.$ping();
+      await dialect.ping();
     } catch {
       return c.json({ status: 'database unavailable' }, 503, NO_STORE);
     }
@@ -28,10 +27,10 @@ export function healthCheck(db: Pick<DB, '$ping'>, isServing: () => boolean = ()
  * requests and its database answers and holds every migration this build knows; 503 with the
  * reason otherwise (the driver's own error stays out of the response).
  */
-export function readyCheck(db: DB, isServing: () => boolean = () => true): Handler {
+export function readyCheck(dialect: Pick<Dialect, 'readiness'>, isServing: () => boolean = () => true): Handler {
   return async (c) => {
     if (!isServing()) return c.json({ status: SHUTTING_DOWN }, 503, NO_STORE);
-    const state = await databaseReadiness(db);
+    const state = await dialect.readiness();
     if (!state.ready) return c.json({ status: state.reason }, 503, NO_STORE);
     return c.json({ status: 'ready' }, 200, NO_STORE);
   };

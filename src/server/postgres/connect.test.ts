@@ -141,9 +141,9 @@ describe.skipIf(!pg)('connecting to PostgreSQL', () => {
     cleanups.push(fresh.drop);
     const sqlite = openDatabase(':memory:');
     cleanups.push(() => {
-      sqlite.$client.close();
+      sqlite.dialect.client.close();
     });
-    const client = sqlite.$client;
+    const client = sqlite.dialect.client;
     const liteTables = client
       .prepare(
         `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' AND name NOT LIKE '__drizzle%'`,

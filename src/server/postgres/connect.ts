@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../../db/schema.pg';
+import type { Readiness } from '../database/dialect';
 import type { KeyedLock } from '../database/keyed-lock';
 import { PG_MIGRATIONS_FOLDER } from '../migrations';
 import { advisoryKeyedLock } from './advisory-lock';
@@ -15,9 +16,9 @@ export const DEFAULT_POOL_SIZE = 10;
 /** Any number will do, as long as every Copydesk process uses the same one for its migrations. */
 const MIGRATION_LOCK = 0x636f7079;
 
+/** Drizzle's PostgreSQL builders over the pool, for the PostgreSQL dialect's own queries and tests. */
 export type PostgresDatabase = NodePgDatabase<typeof schema> & {
   $client: pg.Pool;
-  readonly $dialect: 'postgres';
   /** Resolves when the database answers a query. */
   $ping(): Promise<void>;
   /** A lock every process on this database respects (database/keyed-lock.ts). */
@@ -92,11 +93,11 @@ export function postgresDatabase(
   lockPool: () => pg.Pool = () => new pg.Pool({ ...pool.options, idleTimeoutMillis: LOCK_IDLE_MS }),
 ): PostgresDatabase {
   const base = drizzle(pool, { schema, casing: 'snake_case' });
+  const begin = base.transaction.bind(base);
   const current = new AsyncLocalStorage<Transaction>();
   let closed: Promise<void> | undefined;
   let locks: pg.Pool | undefined;
   const hooks = {
-    $dialect: 'postgres' as const,
     $client: pool,
     $ping: async () => {
       await pool.query('SELECT 1');
@@ -119,17 +120,17 @@ export function postgresDatabase(
     transaction: <T>(body: (tx: PostgresDatabase) => Promise<T>): Promise<T> => {
       const open = current.getStore();
       const run = (tx: Transaction) => current.run(tx, () => body(db));
-      return open ? open.transaction(run) : base.transaction(run);
+      return open ? open.transaction(run) : begin(run);
     },
   };
-  const db = new Proxy(base, {
+  const db: PostgresDatabase = new Proxy(Object.assign(base, hooks), {
     get(target, property) {
       if (Object.hasOwn(hooks, property)) return hooks[property as keyof typeof hooks];
       const source = current.getStore() ?? target;
       const value = Reflect.get(source, property, source) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
     },
-  }) as unknown as PostgresDatabase;
+  });
   return db;
 }
 
@@ -146,8 +147,6 @@ async function applyMigrations(pool: pg.Pool): Promise<void> {
     client.release();
   }
 }
-
-export type Readiness = { ready: true } | { ready: false; reason: string; detail?: string };
 
 let newestMigration: number | undefined;
 

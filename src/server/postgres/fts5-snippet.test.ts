@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ftsQuery } from '../services/chat/search';
-import { ownedFtsQuery } from '../services/chat/search-sqlite';
+import { searchTerms } from '../services/chat/search';
+import { messageFtsQuery, ownedFtsQuery } from '../sqlite/conversation-search';
 import { fts5Snippet } from './fts5-snippet';
-import { searchTerms } from './search';
 
 // The reference is SQLite itself: the message index as migration 0006 declares it, and the
 // snippet() call the sidebar search makes.
@@ -20,8 +19,8 @@ afterAll(() => sqlite.close());
 function sqliteSnippet(content: string, query: string): string | undefined {
   sqlite.exec('DELETE FROM messages_fts');
   insert.run(content);
-  const fts = ftsQuery(query);
-  return fts ? snippet.get(ownedFtsQuery(7, fts))?.s : undefined;
+  const terms = searchTerms(query);
+  return terms ? snippet.get(ownedFtsQuery(7, messageFtsQuery(terms)))?.s : undefined;
 }
 
 const ours = (content: string, query: string) => fts5Snippet(content, searchTerms(query)!);

@@ -2,22 +2,23 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import * as lite from '../../../db/schema.sqlite';
 import * as pgs from '../../../db/schema.pg';
-import { openDatabase, type DB } from '../db';
+import { openDatabase, type Database, type SqliteDialect } from '../db';
 import { createConversationSearch } from '../services/chat/search';
-import { sqliteConversationMatcher } from '../services/chat/search-sqlite';
 import { chunkText } from '../services/documents/chunk';
 import { passagesFor as sharedPassagesFor } from '../services/documents/search';
-import { sqliteRankedPassages } from '../services/documents/search-sqlite';
 import type { PostgresDatabase } from './connect';
-import { postgresConversationMatcher, postgresRankedPassages } from './search';
+import { postgresDialect } from './dialect';
+import { postgresConversationMatcher } from './search';
 
 // Each engine's half of the search under the shared whole, as the services put them together.
-const createSqliteSearch = (db: DB) => createConversationSearch(sqliteConversationMatcher(db));
+const createSqliteSearch = (s: Database<SqliteDialect>) => createConversationSearch(s.dialect.conversations);
 const createPostgresSearch = (db: PostgresDatabase) => createConversationSearch(postgresConversationMatcher(db));
-const sqlitePassagesFor = (db: DB, userId: number, conversationId: number, q: string, limit?: number) =>
-  sharedPassagesFor(db, sqliteRankedPassages, userId, conversationId, q, limit);
-const passagesFor = (db: PostgresDatabase, userId: number, conversationId: number, q: string, limit?: number) =>
-  sharedPassagesFor(db as unknown as DB, postgresRankedPassages, userId, conversationId, q, limit);
+const sqlitePassagesFor = (s: Database<SqliteDialect>, userId: number, conversationId: number, q: string, limit?: number) =>
+  sharedPassagesFor(s.db, s.dialect.rankPassages, userId, conversationId, q, limit);
+const passagesFor = (db: PostgresDatabase, userId: number, conversationId: number, q: string, limit?: number) => {
+  const shared = postgresDialect(db);
+  return sharedPassagesFor(shared.db, shared.dialect.rankPassages, userId, conversationId, q, limit);
+};
 import { postgresForTests, type PostgresForTests } from './test-support';
 
 const setup = await postgresForTests();
@@ -25,7 +26,7 @@ const pg = 'unavailable' in setup ? undefined : (setup as PostgresForTests);
 afterAll(() => pg?.stop());
 
 let db: PostgresDatabase;
-let sqlite: DB | undefined;
+let sqlite: Database<SqliteDialect> | undefined;
 let drop: (() => Promise<void>) | undefined;
 const fresh = async () => {
   const made = await pg!.freshDatabase();
@@ -36,7 +37,7 @@ const fresh = async () => {
 afterEach(async () => {
   await drop?.();
   drop = undefined;
-  sqlite?.$client.close();
+  sqlite?.dialect.client.close();
   sqlite = undefined;
 });
 
@@ -73,7 +74,7 @@ async function insertBoth(rows: Partial<Rows>) {
   ] as const) {
     if (!values.length) continue;
     // One loop over five tables: each table's rows suit both of its declarations.
-    await sqlite!.insert(liteTable).values(values as never);
+    await sqlite!.db.insert(liteTable).values(values as never);
     await db.insert(pgTable).values(values as never);
   }
 }

@@ -1,28 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { conversations, messages } from '../../../db/schema.pg';
-import type { DB } from '../db';
-import { ftsQuery as messageFtsQuery, type ConversationMatcher } from '../services/chat/search';
-import { ftsQuery as passageFtsQuery, type Passage, type PassageRanker } from '../services/documents/search';
+import type { PassageQuery } from '../database/dialect';
+import type { ConversationMatcher } from '../services/chat/search';
+import type { Passage } from '../services/documents/search';
 import type { PostgresDatabase } from './connect';
 import { fts5Snippet } from './fts5-snippet';
 
-// PostgreSQL's side of the sidebar search and of document retrieval, answering as the FTS5
-// queries in services/chat/search.ts and services/documents/search.ts do (same rows, order and
-// excerpts). Which words a query holds is decided there, once: the terms are read back out of
-// their FTS5 query strings, whose words are quoted and never contain a quote.
+// PostgreSQL's side of the sidebar search and of document retrieval, answering as SQLite's FTS5
+// queries do (src/server/sqlite: same rows, order and excerpts). Which words a query holds is
+// decided once, by services/chat/search.ts searchTerms and services/documents/search.ts passageTerms.
 
 /** A passage as the queries return it (a type, not an interface, as `execute` asks). */
 type PassageRow = { documentId: number; filename: string; content: string };
-
-/** The words of an FTS5 query string as services/chat/search.ts and services/documents/search.ts build them. */
-export const quotedWords = (fts: string | null): string[] | null =>
-  fts === null ? null : [...fts.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
-
-/** The words of a sidebar search, the last one a prefix; null when nothing is searchable. */
-export const searchTerms = (input: string): string[] | null => quotedWords(messageFtsQuery(input));
-
-/** The distinct words of a retrieval query, common words left out; null when none is left. */
-export const passageTerms = (input: string): string[] | null => quotedWords(passageFtsQuery(input));
 
 /**
  * A term as tsquery text: letters and digits only (so nothing in it is tsquery syntax), in NFC
@@ -86,9 +75,8 @@ export function messageMatches(db: PostgresDatabase, userId: number, terms: read
 export function postgresConversationMatcher(db: PostgresDatabase): ConversationMatcher {
   return {
     byTitle: (userId, query, limit) => titleMatches(db, userId, query, limit),
-    async byMessage(userId, fts, limit) {
-      const terms = quotedWords(fts);
-      if (!terms?.length) return [];
+    async byMessage(userId, terms, limit) {
+      if (!terms.length) return [];
       const rows = await messageMatches(db, userId, terms, limit);
       return rows.map(({ content, ...r }) => ({ ...r, snippet: fts5Snippet(content, terms) }));
     },
@@ -102,10 +90,7 @@ export function postgresConversationMatcher(db: PostgresDatabase): ConversationM
  * term) are those of the passages searched: FTS5's come from every passage in the table, so the
  * two orders agree where a conversation's documents are the only ones with those words.
  */
-export async function rankedPassages(
-  db: PostgresDatabase,
-  o: { userId: number; conversationId: number; terms: readonly string[]; limit: number },
-): Promise<Passage[]> {
+export async function rankedPassages(db: PostgresDatabase, o: PassageQuery): Promise<Passage[]> {
   if (!o.terms.length || o.limit <= 0) return [];
   const terms = sql.join(
     o.terms.map((t, i) => sql`(${i}::int, ${t}::text)`),
@@ -161,7 +146,3 @@ export async function rankedPassages(
     LIMIT ${o.limit}`);
   return result.rows;
 }
-
-/** Document retrieval's ranking on PostgreSQL, for services/documents/search.ts passagesFor. */
-export const postgresRankedPassages: PassageRanker = (db: DB, userId, conversationId, match, limit) =>
-  rankedPassages(db as unknown as PostgresDatabase, { userId, conversationId, terms: quotedWords(match) ?? [], limit });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import type { SignalsOptions } from '../database/dialect';
 import { localListeners, type Signals } from '../database/signals';
 
 const RECONNECT_FIRST_MS = 250;
@@ -10,13 +11,8 @@ interface Envelope {
   message: unknown;
 }
 
-export interface PostgresSignalsOptions<T> {
-  /** A PostgreSQL identifier: letters, digits and underscores. */
-  channel: string;
-  /** Turns what arrived into a message, or null to drop it (another build's shape, a foreign sender). */
-  parse(raw: unknown): T | null;
-  log(line: string): void;
-}
+/** What the signals need, as every dialect's `signals` takes it. */
+export type PostgresSignalsOptions<T> = SignalsOptions<T>;
 
 /**
  * Signals over LISTEN/NOTIFY on `pool`'s database. The listening connection is a client of its own

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { postgresDatabase, type PostgresDatabase } from './connect';
+import { useEngine } from '../../../db/schema';
+import type { Database } from '../database/dialect';
+import { postgresDatabase } from './connect';
+import { postgresDialect, type PostgresDialect } from './dialect';
 
 /** What the PostgreSQL test run's global setup hands the test files: a server and a migrated template. */
 export interface PostgresTestServer {
@@ -71,12 +74,13 @@ function templateCopy() {
  * A migrated PostgreSQL database of its own, copied from the run's template. It is returned at
  * once, as SQLite's file is; its first query waits for the copy. Closing it drops it.
  */
-export function openTestPostgres(): PostgresDatabase {
+export function openTestPostgres(): Database<PostgresDialect> {
   const { url, ready, drop } = templateCopy();
   const config = { connectionString: url, max: 4, idleTimeoutMillis: 2_000 };
   const pool = pendingPool(config, ready);
   pool.on('error', () => {});
-  return postgresDatabase(pool, drop, () => pendingPool(config, ready));
+  useEngine('postgres');
+  return postgresDialect(postgresDatabase(pool, drop, () => pendingPool(config, ready)));
 }
 
 /** A migrated PostgreSQL database of its own for a server a test starts (its DATABASE_URL); `drop` once the server is closed. */

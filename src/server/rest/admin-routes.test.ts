@@ -75,7 +75,7 @@ const keysOf = (o: object) => Object.keys(o).sort();
 
 /** Users, teams, invitations and the audit log, to show that a refused call changed none of them. */
 function snapshot() {
-  const rows = (table: string) => t.db.$client.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
+  const rows = (table: string) => t.sqliteClient().prepare(`SELECT * FROM ${table} ORDER BY id`).all();
   return JSON.stringify(['users', 'teams', 'team_invitations', 'audit_log', 'sessions'].map(rows));
 }
 
@@ -626,7 +626,7 @@ describe('deleting', () => {
       expect(uploaded.status).toBe(200);
       const miloSecondSession = (await login(t, 'milo@news.example')).token!;
 
-      const sqlite = t.db.$client;
+      const sqlite = t.sqliteClient();
       const countOf = (sql: string, ...params: unknown[]) => (sqlite.prepare(sql).get(...params) as { n: number }).n;
       const rowsOfMilo = () => ({
         sessions: countOf('SELECT count(*) AS n FROM sessions WHERE user_id = ?', milo.userId),
@@ -687,7 +687,7 @@ describe('deleting', () => {
     expect((await api.del(`/api/admin/users/${olivia}`)).status).toBe(200);
     expect(await json(await api.get('/api/admin/teams'))).toEqual([]);
     expect((await api.get(`/api/admin/teams/${team.id}/members`)).status).toBe(404);
-    expect(t.db.$client.prepare('SELECT count(*) AS n FROM team_invitations').get()).toEqual({ n: 0 });
+    expect(t.sqliteClient().prepare('SELECT count(*) AS n FROM team_invitations').get()).toEqual({ n: 0 });
     expect(await json(await get(t, '/api/user', { token: nora }))).toMatchObject({ teamId: null });
     expect((await get(t, '/api/team', { token: nora })).status).toBe(404);
     // Released, nora may start a team of her own.

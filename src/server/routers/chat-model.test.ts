@@ -27,7 +27,7 @@ async function withModel(behaviour: Parameters<typeof startFakeOpenAi>[0] = {}, 
 
 /** A caller whose calls carry an abort signal, as the HTTP adapter's calls do. */
 function callerWithSignal(token: string, signal: AbortSignal) {
-  const deps = { db: t.db, clock: t.clock, config: t.config, services: t.services };
+  const deps = { db: t.db, dialect: t.dialect, clock: t.clock, config: t.config, services: t.services };
   return createCaller(() => createContext(deps, { cookie: `copydesk_session=${token}`, ip: '127.0.0.1', setCookie: () => {} }), { signal });
 }
 

@@ -126,7 +126,8 @@ describe('chat router: conversations', () => {
       expect(await t.db.select().from(messages).where(eq(messages.conversationId, gone.id))).toEqual([]);
       expect(await t.db.select().from(documents).where(eq(documents.id, doc!.id))).toEqual([]);
       expect(await t.db.select().from(documentChunks)).toEqual([]);
-      const ftsChunks = t.db.$client
+      const ftsChunks = t
+        .sqliteClient()
         .prepare(`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH 'quokka'`)
         .get() as { n: number };
       expect(ftsChunks.n).toBe(0);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
-import type { DB } from '../db';
+import type { DB, Dialect } from '../db';
 import { RATE_LIMITS } from '../../shared/limits';
 import { createAccessService } from './access';
 import { createAdminService } from './admin';
@@ -22,6 +22,8 @@ import { createUserService } from './users';
 
 export interface ServiceOptions {
   db: DB;
+  /** What differs between the engines (search, signals, locks). */
+  dialect: Dialect;
   clock: Clock;
   config: Config;
   /** Replaces the configured mail transport (tests capture mail this way or through an SMTP sink). */
@@ -38,7 +40,7 @@ export function createServices(o: ServiceOptions) {
   const users = createUserService(o.db, o.clock);
   const sessions = createSessionService(o.db, o.clock);
   const audit = createAuditService(o.db, o.clock);
-  const limiter = createRateLimiter(o.db, o.clock);
+  const limiter = createRateLimiter(o.db, o.dialect, o.clock);
   const mail =
     o.mail ??
     createMailService({
@@ -65,12 +67,20 @@ export function createServices(o: ServiceOptions) {
   });
   const teams = createTeamService({ db: o.db, clock: o.clock, mail, limiter, appUrl: o.config.appUrl, log });
   const access = createAccessService(teams.findForAccess);
-  const billing = createBillingService(o.db, o.clock, o.config, limiter, o.billing, log);
+  const billing = createBillingService(o.db, o.dialect, o.clock, o.config, limiter, o.billing, log);
   const ai = o.ai ?? createAiProvider(o.config.openai);
   // Retrieval is looked up per message, so `documents` may join this object in any order.
   const documents = () => (services as { documents?: PassageSource }).documents;
-  const chat = createChatService({ db: o.db, clock: o.clock, limiter, ai, documents, log });
-  const documentService = createDocumentService({ db: o.db, clock: o.clock, config: o.config, limiter, log, chat: () => chat });
+  const chat = createChatService({ db: o.db, dialect: o.dialect, clock: o.clock, limiter, ai, documents, log });
+  const documentService = createDocumentService({
+    db: o.db,
+    dialect: o.dialect,
+    clock: o.clock,
+    config: o.config,
+    limiter,
+    log,
+    chat: () => chat,
+  });
   const admin = createAdminService({
     db: o.db,
     clock: o.clock,

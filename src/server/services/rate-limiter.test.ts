@@ -6,28 +6,28 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rateLimitHits } from '../../../db/schema';
 import { fixedClock } from '../clock';
-import { asServiceDatabase } from '../database/engine';
-import { openDatabase, type DB } from '../db';
+import { openDatabase, type OpenedDatabase as Database } from '../db';
 import { errorDetails } from '../errors';
 import { connectPostgres } from '../postgres/connect';
+import { postgresDialect } from '../postgres/dialect';
 import { openTestPostgres, testEngine } from '../postgres/test-engine';
 import { addressKey, createRateLimiter, type RateLimiter, type RateRule } from './rate-limiter';
 
 const rule = { max: 3, windowMs: 60_000 };
 
-const opened: DB[] = [];
+const opened: Database[] = [];
 const dirs: string[] = [];
 
 afterEach(async () => {
   // the second connections first: closing the first PostgreSQL one drops the database
-  for (const db of opened.splice(0).reverse()) await db.$close();
+  for (const { dialect } of opened.splice(0).reverse()) await dialect.close();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A fresh database of the run's engine. */
-function freshDatabase(): DB {
-  let db: DB;
-  if (testEngine() === 'postgres') db = asServiceDatabase(openTestPostgres());
+function freshDatabase(): Database {
+  let db: Database;
+  if (testEngine() === 'postgres') db = openTestPostgres();
   else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-limits-'));
     dirs.push(dir);
@@ -38,21 +38,24 @@ function freshDatabase(): DB {
 }
 
 /** A connection of its own to `db`'s database, as a second Copydesk process opens it: a pool of its own, or the file again. */
-async function secondConnection(db: DB): Promise<DB> {
-  let other: DB;
-  if (db.$dialect === 'postgres') {
-    await db.$ping(); // the test database exists once it answers
-    const url = (db.$client as unknown as { options: { connectionString: string } }).options.connectionString;
+async function secondConnection({ dialect }: Database): Promise<Database> {
+  let other: Database;
+  if (dialect.name === 'postgres') {
+    await dialect.ping(); // the test database exists once it answers
+    const url = dialect.pool.options.connectionString!;
     // pool.end() lets go of its connections before the server has closed them, so the drop may cut them
-    other = asServiceDatabase(await connectPostgres({ url, poolSize: 4, onError: () => {} }));
-  } else {
-    other = openDatabase(db.$client.name);
-  }
+    other = postgresDialect(await connectPostgres({ url, poolSize: 4, onError: () => {} }));
+  } else if (dialect.name === 'sqlite') {
+    other = openDatabase(dialect.client.name);
+  } else throw new Error('no such engine');
   opened.push(other);
   return other;
 }
 
-const limiterOf = (clock = fixedClock()) => ({ clock, limiter: createRateLimiter(freshDatabase(), clock) });
+const limiterOf = (clock = fixedClock()) => {
+  const { db, dialect } = freshDatabase();
+  return { clock, limiter: createRateLimiter(db, dialect, clock) };
+};
 
 async function refusal(call: Promise<unknown>): Promise<TRPCError> {
   try {
@@ -169,7 +172,7 @@ describe('rate limits shared by processes on one database', () => {
     const clock = fixedClock();
     const db = freshDatabase();
     const other = await secondConnection(db);
-    return { clock, db, one: createRateLimiter(db, clock), two: createRateLimiter(other, clock) };
+    return { clock, db, one: createRateLimiter(db.db, db.dialect, clock), two: createRateLimiter(other.db, other.dialect, clock) };
   }
 
   it('count the same hits for a key, free it together, and either may reset it', async () => {
@@ -199,7 +202,7 @@ describe('rate limits shared by processes on one database', () => {
     const { db, one, two } = await twoProcesses();
     // On SQLite one process serves the file (the transaction gate orders its takes); two
     // better-sqlite3 connections in one thread cannot wait for each other's lock, so all go through one.
-    const limiters: RateLimiter[] = db.$dialect === 'postgres' ? [one, two] : [one];
+    const limiters: RateLimiter[] = db.dialect.name === 'postgres' ? [one, two] : [one];
     const max: RateRule = { max: 5, windowMs: 60_000 };
     const outcomes = await Promise.allSettled(
       Array.from({ length: 24 }, (_, i) =>
@@ -222,7 +225,7 @@ describe('rate limits shared by processes on one database', () => {
     const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as unknown);
     expect(refused).toHaveLength(19);
     for (const e of refused) expect(e instanceof TRPCError && e.code === 'TOO_MANY_REQUESTS', String(e)).toBe(true);
-    expect(await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'chat-send:7'))).toHaveLength(5);
+    expect(await db.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'chat-send:7'))).toHaveLength(5);
   });
 });
 

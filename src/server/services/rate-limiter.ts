@@ -2,10 +2,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { and, asc, countDistinct, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import { rateLimitHits } from '../../../db/schema';
 import type { Clock } from '../clock';
-import type { DB } from '../db';
+import type { DB, Dialect } from '../db';
 import { fail } from '../errors';
-import type { PostgresDatabase } from '../postgres/connect';
-import { lockRateLimitKeys } from '../postgres/rate-limit-lock';
 
 export interface RateRule {
   max: number;
@@ -26,10 +24,7 @@ const SWEEP_EVERY_MS = 60_000;
  * blocked while `max` hits fall inside the window; it frees itself as the oldest hit ages out, so
  * a lock never outlives its window. See docs/decisions/023-rate-limits-in-the-database.md.
  */
-export function createRateLimiter(db: DB, clock: Clock) {
-  // SQLite's transactions begin IMMEDIATE, holding the database's write lock: they already run one at a time.
-  const lockKeys =
-    db.$dialect === 'postgres' ? (tx: DB, keys: string[]) => lockRateLimitKeys(tx as unknown as PostgresDatabase, keys) : async () => {};
+export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitKeys'>, clock: Clock) {
   let lastSweep = clock().getTime();
 
   /** Each key's hits inside its rule's window, oldest first, in milliseconds. */
@@ -100,7 +95,7 @@ export function createRateLimiter(db: DB, clock: Clock) {
       const keys = checks.map(([key]) => key);
       await sweep(now);
       const outcome = await db.transaction(async (tx) => {
-        await lockKeys(tx, keys);
+        await dialect.lockRateLimitKeys(keys);
         const times = await live(tx, checks, now);
         const retryAfter = Math.max(0, ...checks.map(([key, rule]) => wait(times.get(key) ?? [], rule, now)));
         return retryAfter > 0 ? { retryAfter } : { hits: await record(tx, checks, now) };

@@ -1,12 +1,14 @@
 import type { SessionRow, UserRow } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
-import type { DB } from '../db';
+import type { DB, Dialect } from '../db';
 import type { Services } from '../services';
 import { readSessionToken, sessionCookie } from '../services/auth/sessions';
 
 export interface AppDeps {
   db: DB;
+  /** What differs between the engines; the services hold it too. */
+  dialect: Dialect;
   clock: Clock;
   config: Config;
   services: Services;
@@ -40,6 +42,7 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
   const user = found ? await deps.services.billing.settle(found.user) : null;
   return {
     db: deps.db,
+    dialect: deps.dialect,
     clock: deps.clock,
     config: deps.config,
     services: deps.services,

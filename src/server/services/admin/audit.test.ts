@@ -93,7 +93,7 @@ describe('the audit table', () => {
       t = createTestApp();
       const chief = await signedInAdmin(t);
       const deputy = await signedInAdmin(t, 'deputy');
-      const sqlite = t.db.$client;
+      const sqlite = t.sqliteClient();
       const before = await auditRows(t);
       expect(before).toHaveLength(2);
 
@@ -291,7 +291,7 @@ describe('the CSV export', () => {
     });
     await api.admin.users.update({ id: quinn.id, username: 'quinn', email: 'quinn@wire.example', isAdmin: true });
     await login(t, 'quinn@wire.example', 'secret-quinn-1');
-    const hashes = t.db.$client.prepare('SELECT password_hash AS h FROM users').all() as Array<{ h: string }>;
+    const hashes = t.sqliteClient().prepare('SELECT password_hash AS h FROM users').all() as Array<{ h: string }>;
 
     const exported = (await audit().csv(everyRow)) + JSON.stringify(await audit().list(everyRow, page()));
     expect((await auditRows(t)).map((r) => r.action)).toEqual([

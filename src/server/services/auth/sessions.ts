@@ -1,7 +1,8 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { sessions, users, type SessionRow, type UserRow } from '../../../../db/schema';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
+import { prepared } from '../../database/prepared';
 import { DAY_MS } from '../../../shared/limits';
 import { hashToken, hashesEqual, randomToken } from './tokens';
 
@@ -29,6 +30,16 @@ const lifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_MS : BROWSER_SE
  * is stored, compared in constant time; expiry slides forward once half is used.
  */
 export function createSessionService(db: DB, clock: Clock) {
+  // Every signed-in request looks its session up.
+  const sessionWithUser = prepared(
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1),
+    'session_with_user',
+  );
   return {
     async create(userId: number, rememberMe: boolean): Promise<SessionWithToken> {
       const id = randomToken(15);
@@ -52,12 +63,7 @@ export function createSessionService(db: DB, clock: Clock) {
       if (dot <= 0 || token.length > 200) return null;
       const id = token.slice(0, dot);
       const secret = token.slice(dot + 1);
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const [row] = await sessionWithUser.execute({ id });
       if (!row) return null;
       const { session, user } = row;
       if (!hashesEqual(hashToken(secret), session.secretHash)) return null;

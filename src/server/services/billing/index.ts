@@ -5,7 +5,7 @@ import { TEAM_MESSAGES } from '../../../shared/schemas/team';
 import { hasOwnSubscription } from '../../../shared/access';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { DB } from '../../db';
+import type { DB, Dialect } from '../../db';
 import { TRPCError } from '@trpc/server';
 import { fail } from '../../errors';
 import { DAY_MS, RATE_LIMITS } from '../../../shared/limits';
@@ -40,6 +40,7 @@ export const TOO_MANY_PROMO_CHECKS = 'Too many promo code attempts. Please try a
 
 export function createBillingService(
   db: DB,
+  dialect: Pick<Dialect, 'lock'>,
   clock: Clock,
   config: Config,
   limiter: RateLimiter,
@@ -92,6 +93,7 @@ export function createBillingService(
   const promos = createPromoCodeStore(db, clock);
   const billing = onePayerAtATime(
     db,
+    dialect,
     provider ??
       (config.stripe.secretKey
         ? createStripeBilling(db, clock, {

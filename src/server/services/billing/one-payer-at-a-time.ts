@@ -1,7 +1,7 @@
 import { hasOwnSubscription } from '../../../shared/access';
 import type { CreateSubscriptionResult } from '../../../shared/schemas/subscription';
 import { LockTimeoutError } from '../../database/keyed-lock';
-import type { DB } from '../../db';
+import type { DB, Dialect } from '../../db';
 import { fail } from '../../errors';
 import { ALREADY_ACTIVE, TEAM_SUSPENDED_NO_SUBSCRIBE } from './messages';
 import { reloadPayer, type Payer } from './payer';
@@ -21,12 +21,12 @@ const hasRunningPlan = (payer: Payer) => (payer.kind === 'user' ? hasOwnSubscrip
  * of the state it read before the first had saved. The provider's calls run under the lock, not
  * in a transaction (decision 022).
  */
-export function onePayerAtATime(db: DB, provider: BillingProvider): BillingProvider {
+export function onePayerAtATime(db: DB, dialect: Pick<Dialect, 'lock'>, provider: BillingProvider): BillingProvider {
   return {
     ...provider,
     async create(payer, promoCode): Promise<CreateSubscriptionResult> {
       try {
-        return await db.$lock(
+        return await dialect.lock(
           `billing:payer:${payer.key}`,
           async () => {
             const current = await reloadPayer(db, payer);

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../../../db/schema';
 import type { AssistantCapabilities, Message } from '../../../shared/schemas/chat';
 import type { Clock } from '../../clock';
-import type { DB } from '../../db';
+import type { DB, Dialect } from '../../db';
 import { errorForLog, fail } from '../../errors';
 import type { AiProvider } from '../ai';
 import { RATE_LIMITS } from '../../../shared/limits';
@@ -9,7 +9,6 @@ import type { RateLimiter } from '../rate-limiter';
 import { createConversationStore } from './conversations';
 import { createReplies, parseReplyStop, type PassageSource, type ReplyStop } from './reply';
 import { createConversationSearch } from './search';
-import { conversationMatcher, databaseSignals } from '../../database/engine';
 import type { Signals } from '../../database/signals';
 import { compareRevision } from './revision';
 
@@ -19,6 +18,7 @@ export const TOO_MANY_CONVERSATIONS = 'You are creating conversations too quickl
 
 export interface ChatServiceDeps {
   db: DB;
+  dialect: Pick<Dialect, 'conversations' | 'signals'>;
   clock: Clock;
   limiter: RateLimiter;
   ai: AiProvider;
@@ -35,7 +35,7 @@ export const REPLY_STOP_CHANNEL = 'copydesk_reply_stop';
 export function createChatService(d: ChatServiceDeps) {
   const store = createConversationStore(d.db, d.clock);
   const documents = d.documents ?? (() => undefined);
-  const stops = d.stops ?? databaseSignals(d.db, { channel: REPLY_STOP_CHANNEL, parse: parseReplyStop, log: d.log });
+  const stops = d.stops ?? d.dialect.signals({ channel: REPLY_STOP_CHANNEL, parse: parseReplyStop, log: d.log });
   const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, stops, log: d.log });
   /** Ends the conversation's replies wherever they stream; a failure to tell the other instances is the operator's. */
   async function stopReplies(userId: number, conversationId: number) {
@@ -45,7 +45,7 @@ export function createChatService(d: ChatServiceDeps) {
       d.log(`chat: could not send Stop for conversation ${conversationId} to the other instances: ${errorForLog(e)}`);
     }
   }
-  const search = createConversationSearch(conversationMatcher(d.db));
+  const search = createConversationSearch(d.dialect.conversations);
 
   return {
     list: (user: Pick<UserRow, 'id'>, page: { cursor: string | null; limit: number }) => store.list(user.id, page),

@@ -10,9 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as schema from '../../../../db/schema';
 import { conversations, messages, users } from '../../../../db/schema';
 import { openDatabase, type DB } from '../../db';
+import { MESSAGE_MATCHES_SQL, messageFtsQuery, ownedFtsQuery } from '../../sqlite/conversation-search';
 import { createTestApp, type TestApp } from '../../test-app';
-import { createConversationSearch, ftsQuery } from './search';
-import { MESSAGE_MATCHES_SQL, ownedFtsQuery, sqliteConversationMatcher } from './search-sqlite';
+import { createConversationSearch, searchTerms } from './search';
 import { SQLITE_INTERNALS } from '../../test-engine';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../db/migrations');
@@ -46,8 +46,8 @@ async function addConversation(db: DB, userId: number, title: string, texts: str
 const ids = (hits: Array<{ conversation: { id: number } }>) => hits.map((h) => h.conversation.id).sort((a, b) => a - b);
 
 /** FTS5's own check of the message index against the messages it was built from; throws when they disagree. */
-function checkIndex(db: DB) {
-  db.$client.prepare(`INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)`).run();
+function checkIndex(sqlite: Database.Database) {
+  sqlite.prepare(`INSERT INTO messages_fts(messages_fts, rank) VALUES ('integrity-check', 1)`).run();
 }
 
 describe('conversation search, scoped to its caller', () => {
@@ -91,33 +91,33 @@ describe('conversation search, scoped to its caller', () => {
     const council = await addConversation(db, mariana, 'Council', ['regatta budget']);
     const theirs = await addConversation(db, olusegun, 'Theirs', ['regatta secrets']);
     const search = async (userId: number, q: string) => ids(await t!.services.chat.search({ id: userId }, q));
-    checkIndex(db);
+    checkIndex(t.sqliteClient());
     expect(await search(mariana, 'regat')).toEqual([harbour, council]);
 
     const [first] = await db.select().from(messages).where(eq(messages.conversationId, harbour));
     await db.update(messages).set({ content: 'lighthouse keeper' }).where(eq(messages.id, first!.id));
     await db.update(messages).set({ status: 'stopped' }).where(eq(messages.conversationId, council));
-    checkIndex(db);
+    checkIndex(t.sqliteClient());
     expect(await search(mariana, 'lighth')).toEqual([harbour]);
     expect(await search(mariana, 'regat')).toEqual([council]);
 
     await db.delete(messages).where(eq(messages.id, first!.id));
-    checkIndex(db);
+    checkIndex(t.sqliteClient());
     expect(await search(mariana, 'lighth')).toEqual([]);
 
     await t.services.chat.remove({ id: mariana }, council);
-    checkIndex(db);
+    checkIndex(t.sqliteClient());
     expect(await search(mariana, 'regat')).toEqual([]);
 
     // A conversation handed to another account is found by its new owner only.
     await db.update(conversations).set({ userId: mariana }).where(eq(conversations.id, theirs));
-    checkIndex(db);
+    checkIndex(t.sqliteClient());
     expect(await search(mariana, 'secr')).toEqual([theirs]);
     expect(await search(olusegun, 'secr')).toEqual([]);
 
     await db.delete(users).where(eq(users.id, mariana));
-    checkIndex(db);
-    expect(db.$client.prepare(`SELECT count(*) AS n FROM messages_fts`).get()).toEqual({ n: 0 });
+    checkIndex(t.sqliteClient());
+    expect(t.sqliteClient().prepare(`SELECT count(*) AS n FROM messages_fts`).get()).toEqual({ n: 0 });
   });
 
   it('indexes the messages of a database that existed before the scoped index', async () => {
@@ -151,10 +151,10 @@ describe('conversation search, scoped to its caller', () => {
     oldConversation(olusegun, 'Theirs', 'regatta secrets');
     sqlite.close();
 
-    const db = openDatabase(file);
-    cleanups.unshift(() => void db.$close());
-    checkIndex(db);
-    const search = createConversationSearch(sqliteConversationMatcher(db));
+    const { dialect } = openDatabase(file);
+    cleanups.unshift(() => void dialect.close());
+    checkIndex(dialect.client);
+    const search = createConversationSearch(dialect.conversations);
     expect(await search(mariana, 'regat')).toMatchObject([
       { conversation: { id: hers }, titleMatch: false, messages: [{ snippet: 'The regatta was cancelled' }] },
     ]);
@@ -193,7 +193,8 @@ describe('conversation search, scoped to its caller', () => {
     const others = [await addUser(db, 'olusegun'), await addUser(db, 'priya')];
     await addConversation(db, mine, 'Mine', ['apple', 'avocado', 'banana']);
     for (const o of others) await addConversation(db, o, 'Theirs', ['apple', 'apricot', 'almond']);
-    const mineMatching = db.$client
+    const mineMatching = t
+      .sqliteClient()
       .prepare(
         `SELECT m.id FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.user_id = ? AND m.content LIKE 'a%' ORDER BY m.id`,
       )
@@ -201,15 +202,17 @@ describe('conversation search, scoped to its caller', () => {
       .all(mine);
 
     // The index alone, with no join to conversations, yields none of the other users' rows.
-    const matched = db.$client
+    const matched = t
+      .sqliteClient()
       .prepare(`SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid`)
       .pluck()
-      .all(ownedFtsQuery(mine, ftsQuery('a')!));
+      .all(ownedFtsQuery(mine, messageFtsQuery(searchTerms('a')!)));
     expect(matched).toEqual(mineMatching);
     // The search is driven by that match and reads it in the index's order: no sort of every match first.
-    const plan = db.$client
+    const plan = t
+      .sqliteClient()
       .prepare(`EXPLAIN QUERY PLAN ${MESSAGE_MATCHES_SQL}`)
-      .all(ownedFtsQuery(mine, ftsQuery('a')!), mine, 300)
+      .all(ownedFtsQuery(mine, messageFtsQuery(searchTerms('a')!)), mine, 300)
       .map((r) => (r as { detail: string }).detail);
     expect(plan[0]).toMatch(/^SCAN messages_fts VIRTUAL TABLE INDEX \d+:M/);
     expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);

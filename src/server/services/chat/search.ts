@@ -8,15 +8,13 @@ const MAX_MESSAGES_PER_CONVERSATION = 10;
 const MAX_TERMS = 8;
 
 /**
- * An FTS5 query from what the user typed: every word must appear, the last as a
- * prefix (they may still be typing). Words are quoted, so FTS syntax typed into
- * the box (NEAR, *, column filters, quotes) is plain text. Null when no word is left.
- * Each dialect's matcher searches for these words.
+ * The words to search for in what the user typed: letters and digits only, so search syntax typed
+ * into the box (NEAR, *, column filters, quotes) is plain text. A message matches when it holds
+ * every word, the last as a prefix (they may still be typing). Null when no word is left.
  */
-export function ftsQuery(input: string): string | null {
+export function searchTerms(input: string): string[] | null {
   const terms = input.match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_TERMS);
-  if (!terms?.length) return null;
-  return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+  return terms?.length ? terms : null;
 }
 
 export interface ConversationMatch {
@@ -37,8 +35,8 @@ export interface MessageMatch extends ConversationMatch {
 export interface ConversationMatcher {
   /** Conversations whose title contains `query`, in any case. */
   byTitle(userId: number, query: string, limit: number): Promise<ConversationMatch[]>;
-  /** Messages holding every word of `fts` (an `ftsQuery`), the last as a prefix. */
-  byMessage(userId: number, fts: string, limit: number): Promise<MessageMatch[]>;
+  /** Messages holding every one of `terms` (from `searchTerms`), the last as a prefix. */
+  byMessage(userId: number, terms: readonly string[], limit: number): Promise<MessageMatch[]>;
 }
 
 /** The sidebar search: conversations whose title contains the query or whose messages match it, newest first. */
@@ -46,8 +44,8 @@ export function createConversationSearch(matcher: ConversationMatcher) {
   return async function search(userId: number, query: string): Promise<SearchHit[]> {
     const hits = new Map<number, { row: ConversationMatch; titleMatch: boolean; messages: Array<{ id: number; snippet: string }> }>();
     for (const row of await matcher.byTitle(userId, query, MAX_CONVERSATIONS)) hits.set(row.id, { row, titleMatch: true, messages: [] });
-    const fts = ftsQuery(query);
-    for (const r of fts ? await matcher.byMessage(userId, fts, MAX_MESSAGE_HITS) : []) {
+    const terms = searchTerms(query);
+    for (const r of terms ? await matcher.byMessage(userId, terms, MAX_MESSAGE_HITS) : []) {
       const hit = hits.get(r.id) ?? { row: r, titleMatch: false, messages: [] };
       hits.set(r.id, hit);
       hit.messages.push({ id: r.messageId, snippet: searchSnippet(r.snippet, r.role) });

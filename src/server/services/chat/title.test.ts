@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery } from './search';
+import { messageFtsQuery } from '../../sqlite/conversation-search';
+import { searchTerms } from './search';
 import { titleFromMessage } from './title';
 import { quickActionMessage, quickActionPrompt } from '../../../shared/quick-actions';
 
@@ -42,10 +43,15 @@ describe('titles from a first message', () => {
 });
 
 describe('search queries', () => {
-  it('quotes every word and makes the last a prefix', () => {
-    expect(ftsQuery('council budg')).toBe('"council" "budg"*');
-    expect(ftsQuery('NEAR("a" OR b*)')).toBe('"NEAR" "a" "OR" "b"*');
-    expect(ftsQuery('Zürich café')).toBe('"Zürich" "café"*');
-    expect(ftsQuery('  "" * ')).toBeNull();
+  it('keeps only words, so nothing typed becomes search syntax', () => {
+    expect(searchTerms('council budg')).toEqual(['council', 'budg']);
+    expect(searchTerms('NEAR("a" OR b*)')).toEqual(['NEAR', 'a', 'OR', 'b']);
+    expect(searchTerms('Zürich café')).toEqual(['Zürich', 'café']);
+    expect(searchTerms('  "" * ')).toBeNull();
+  });
+
+  it('quotes every word for FTS5 and makes the last a prefix', () => {
+    expect(messageFtsQuery(['council', 'budg'])).toBe('"council" "budg"*');
+    expect(messageFtsQuery(['NEAR', 'a', 'OR', 'b'])).toBe('"NEAR" "a" "OR" "b"*');
   });
 });

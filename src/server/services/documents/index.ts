@@ -3,7 +3,7 @@ import { conversations, documentChunks, documents, type DocumentRow, type UserRo
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { DB } from '../../db';
+import type { DB, Dialect } from '../../db';
 import { MAX_TEXT_CHARS, respondOffThread } from '../../editor';
 import { fail } from '../../errors';
 import type { RateLimiter } from '../rate-limiter';
@@ -13,7 +13,6 @@ import { DOCUMENT_LIMITS, MB } from './limits';
 import type { IncomingFile, ReceivedFile } from './upload-file';
 import { DocumentProblem } from './problem';
 import { passagesFor, type Passage } from './search';
-import { passageRanker } from '../../database/engine';
 
 export type { IncomingFile } from './upload-file';
 export type { Passage } from './search';
@@ -25,6 +24,7 @@ export interface AssistantMessages {
 
 export interface DocumentServiceOptions {
   db: DB;
+  dialect: Pick<Dialect, 'rankPassages'>;
   clock: Clock;
   config: Config;
   limiter: Pick<RateLimiter, 'take' | 'forget'>;
@@ -292,7 +292,7 @@ export function createDocumentService(o: DocumentServiceOptions) {
 
     /** The passages of the conversation's documents that best match `query` (bm25), else its opening passages. */
     passagesFor(userId: number, conversationId: number, query: string, limit = 5): Promise<Passage[]> {
-      return passagesFor(db, passageRanker(db), userId, conversationId, query, limit);
+      return passagesFor(db, o.dialect.rankPassages, userId, conversationId, query, limit);
     },
 
     /** The conversation's documents whole, oldest first, for looking quotations up in (the user's own only). */

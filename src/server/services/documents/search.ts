@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { documentChunks, documents } from '../../../../db/schema';
-import type { DB } from '../../db';
+import type { DB, PassageQuery } from '../../database/dialect';
 
 export interface Passage {
   documentId: number;
@@ -8,8 +8,8 @@ export interface Passage {
   content: string;
 }
 
-/** The dialect's ranking: the user's passages in the conversation holding any word of `match` (an `ftsQuery`), best first. */
-export type PassageRanker = (db: DB, userId: number, conversationId: number, match: string, limit: number) => Promise<Passage[]>;
+/** The dialect's ranking: the user's passages in the conversation holding any of the terms (from `passageTerms`), best first. */
+export type PassageRanker = (query: PassageQuery) => Promise<Passage[]>;
 
 /** Words too common to tell one passage from another. */
 const STOP_WORDS = new Set(
@@ -21,18 +21,18 @@ const STOP_WORDS = new Set(
 const MAX_TERMS = 32;
 
 /**
- * The user's words as an FTS5 query: each a quoted string of letters and digits, joined
- * by OR. Nothing the user types can become FTS syntax (quotes, NEAR, *, column filters).
- * Null when no word is left.
+ * The distinct words of a retrieval query, in lower case, common words left out: letters and
+ * digits only, so nothing the user types becomes search syntax (quotes, NEAR, *, column filters).
+ * A passage is a candidate when it holds any of them. Null when no word is left.
  */
-export function ftsQuery(text: string): string | null {
+export function passageTerms(text: string): string[] | null {
   const words =
     text
       .normalize('NFC')
       .toLowerCase()
       .match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
   const terms = [...new Set(words)].filter((w) => (w.length > 1 || /\d/.test(w)) && !STOP_WORDS.has(w)).slice(0, MAX_TERMS);
-  return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
+  return terms.length ? terms : null;
 }
 
 /**
@@ -50,10 +50,10 @@ export async function passagesFor(
 ): Promise<Passage[]> {
   const n = Math.max(0, Math.min(Math.trunc(limit), 50));
   if (n === 0) return [];
-  const match = ftsQuery(query);
+  const terms = passageTerms(query);
   const trimmed = (rows: Passage[]) => rows.map((r) => ({ ...r, content: r.content.trim() }));
-  if (match) {
-    const ranked = await rank(db, userId, conversationId, match, n);
+  if (terms) {
+    const ranked = await rank({ userId, conversationId, terms, limit: n });
     if (ranked.length) return trimmed(ranked);
   }
   return trimmed(

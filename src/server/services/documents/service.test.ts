@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../test-app';
 import { failure, subscriber } from '../chat/test-support';
 import { createDocumentService, type AssistantMessages, type DocumentServiceOptions } from './index';
 import { DOCUMENT_LIMITS } from './limits';
-import { ftsQuery } from './search';
+import { passageFtsQuery } from '../../sqlite/passage-search';
+import { passageTerms } from './search';
 import { fileOf, fixture, receivedFile } from './test-support';
 import { SQLITE_INTERNALS } from '../../test-engine';
 
@@ -50,7 +51,10 @@ describe('upload into storage', () => {
     expect(chunks.map((c) => c.content).join('')).toBe(FLOOD);
     expect(await t.services.documents.textFor(owner.userId, doc.id)).toBe(FLOOD);
     expect(doc.chars).toBe(FLOOD.length);
-    const indexed = t.db.$client.prepare(`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`).get();
+    const indexed = t
+      .sqliteClient()
+      .prepare(`SELECT count(*) AS n FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`)
+      .get();
     expect(indexed).toEqual({ n: 1 });
   });
 
@@ -73,7 +77,7 @@ describe('upload into storage', () => {
     expect(await t.services.documents.remove(owner.userId, flood.id)).toEqual({ success: true });
     expect((await t.services.documents.list(owner.userId, conversationId)).map((d) => d.id)).toEqual([budget.id]);
     expect(await t.db.select({ id: documentChunks.id }).from(documentChunks).where(eq(documentChunks.documentId, flood.id))).toEqual([]);
-    expect(t.db.$client.prepare(`SELECT rowid FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`).all()).toEqual([]);
+    expect(t.sqliteClient().prepare(`SELECT rowid FROM document_chunks_fts WHERE document_chunks_fts MATCH '"steel"'`).all()).toEqual([]);
   });
 
   it('refuses too many uploads in an hour with 429 and a retry time', async () => {
@@ -126,7 +130,7 @@ describe('upload into storage', () => {
 describe('the editor’s review of an upload', () => {
   /** A document service over the test app's database and limits, posting reviews through `chat`. */
   const documentsWith = (o: Pick<DocumentServiceOptions, 'chat' | 'log'>) =>
-    createDocumentService({ db: t.db, clock: t.clock, config: t.config, limiter: t.services.limiter, ...o });
+    createDocumentService({ db: t.db, dialect: t.dialect, clock: t.clock, config: t.config, limiter: t.services.limiter, ...o });
 
   it('answers with the review even when no chat service can take it', async () => {
     const { user, conversationId } = await setup();
@@ -255,16 +259,20 @@ describe('passagesFor', () => {
   });
 });
 
-describe('ftsQuery', () => {
-  it('quotes each distinct word and joins them with OR, dropping punctuation and common words', () => {
-    expect(ftsQuery('NEAR(flood, "barrier") * AND the Flood')).toBe('"near" OR "flood" OR "barrier"');
-    expect(ftsQuery('Café naïve 4.2 a')).toBe('"café" OR "naïve" OR "4" OR "2"');
+describe('passageTerms', () => {
+  it('keeps each distinct word in lower case, dropping punctuation and common words', () => {
+    expect(passageTerms('NEAR(flood, "barrier") * AND the Flood')).toEqual(['near', 'flood', 'barrier']);
+    expect(passageTerms('Café naïve 4.2 a')).toEqual(['café', 'naïve', '4', '2']);
   });
 
   it('is null when nothing searchable is left', () => {
-    expect(ftsQuery('"*()" - ^ :')).toBeNull();
-    expect(ftsQuery('the of to')).toBeNull();
-    expect(ftsQuery('to be or not')).toBe('"not"');
+    expect(passageTerms('"*()" - ^ :')).toBeNull();
+    expect(passageTerms('the of to')).toBeNull();
+    expect(passageTerms('to be or not')).toEqual(['not']);
+  });
+
+  it('become an FTS5 query of quoted words joined by OR on SQLite', () => {
+    expect(passageFtsQuery(passageTerms('NEAR(flood, "barrier") * AND the Flood')!)).toBe('"near" OR "flood" OR "barrier"');
   });
 });
 

@@ -26,7 +26,7 @@ describe('teams service', () => {
     expect(token).toMatch(/^[a-z2-7]{32}$/);
     const row = (await t.db.select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id)))[0]!;
     expect(row.tokenHash).toBe(hashToken(token));
-    const file = t.db.$client.prepare('SELECT * FROM team_invitations').all();
+    const file = t.sqliteClient().prepare('SELECT * FROM team_invitations').all();
     expect(JSON.stringify(file)).not.toContain(token);
   });
 

@@ -1,10 +1,17 @@
-import type { DB } from '../../db';
-import type { ConversationMatch, ConversationMatcher, MessageMatch } from './search';
+import type Database from 'better-sqlite3';
+import type { ConversationMatch, ConversationMatcher, MessageMatch } from '../services/chat/search';
+
+type Raw = <T>(use: (client: Database.Database) => T) => Promise<T>;
+
+/** `terms` (letters and digits only) as an FTS5 query: every word, quoted, the last as a prefix. */
+export function messageFtsQuery(terms: readonly string[]): string {
+  return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+}
 
 /**
- * Restricts an `ftsQuery` to one user's messages: their owner token, and the words in the
+ * Restricts an FTS5 query to one user's messages: their owner token, and the words in the
  * message text only. The token starts with a private-use character (migration 0006), which
- * no `ftsQuery` contains, so no typed word matches or expands over owner tokens.
+ * no search term contains, so no typed word matches or expands over owner tokens.
  */
 export function ownedFtsQuery(userId: number, fts: string): string {
   return `owner : "\u{E000}${userId}" AND content : (${fts})`;
@@ -38,8 +45,7 @@ WHERE messages_fts MATCH ? AND c.user_id = ?
 ORDER BY messages_fts.rowid DESC LIMIT ?`;
 
 /** The sidebar search's two lookups on SQLite: a substring of the title, and FTS5 over the messages. */
-export function sqliteConversationMatcher(db: DB): ConversationMatcher {
-  const sqlite = db.$client;
+export function sqliteConversationMatcher(sqlite: Database.Database, raw: Raw): ConversationMatcher {
   const titleMatches = sqlite.prepare<[number, string, number], ConversationRowRaw>(
     `SELECT id, title, created_at, updated_at FROM conversations
      WHERE user_id = ? AND instr(lower(title), lower(?)) > 0
@@ -51,10 +57,11 @@ export function sqliteConversationMatcher(db: DB): ConversationMatcher {
   >(MESSAGE_MATCHES_SQL);
 
   return {
-    byTitle: (userId, query, limit) => db.$raw(() => titleMatches.all(userId, query, limit).map(toMatch)),
+    byTitle: (userId, query, limit) => raw(() => titleMatches.all(userId, query, limit).map(toMatch)),
 
-    async byMessage(userId, fts, limit): Promise<MessageMatch[]> {
-      const rows = await db.$raw(() => messageMatches.all(ownedFtsQuery(userId, fts), userId, limit));
+    async byMessage(userId, terms, limit): Promise<MessageMatch[]> {
+      if (!terms.length) return [];
+      const rows = await raw(() => messageMatches.all(ownedFtsQuery(userId, messageFtsQuery(terms)), userId, limit));
       return rows.map((r) => ({ ...toMatch(r), messageId: r.message_id, role: r.role, snippet: r.snippet }));
     },
   };

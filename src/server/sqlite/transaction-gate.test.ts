@@ -4,18 +4,20 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promoCodes } from '../../../db/schema';
-import { openDatabase, type DB } from '../db';
+import { openDatabase, type DB, type Database, type SqliteDialect } from '../db';
 
 let dir: string;
+let opened: Database<SqliteDialect>;
 let db: DB;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-gate-'));
-  db = openDatabase(path.join(dir, 'app.db'));
+  opened = openDatabase(path.join(dir, 'app.db'));
+  db = opened.db;
 });
 
 afterEach(async () => {
-  await db.$close();
+  await opened.dialect.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { drizzle } from 'drizzle-orm/sqlite-proxy';
+import * as schema from '../../../db/schema.sqlite';
+import type { Database, DB, Dialect, Readiness } from '../database/dialect';
+import { processKeyedLock } from '../database/keyed-lock';
+import { processSignals } from '../database/signals';
+import { sqliteConversationMatcher } from './conversation-search';
+import { sqliteRankedPassages } from './passage-search';
+import { createTransactionGate } from './transaction-gate';
+
+/** Statements kept compiled; a query builder's SQL text names one (an IN list of each length is its own). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/** SQLite's dialect, with the raw connection for what only SQLite has (tests, tools that own the file). */
+export interface SqliteDialect extends Dialect {
+  readonly name: 'sqlite';
+  /** The raw connection, outside the transaction gate. */
+  readonly client: Sqlite.Database;
+  /** Runs `use` on the raw connection behind the transaction gate. */
+  raw<T>(use: (client: Sqlite.Database) => T): Promise<T>;
+}
+
+const TRAILING_LIMIT = / limit \?( offset \?)?$/;
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/**
+ * Writes a query's trailing `limit ?` (and `offset ?`) as numbers. SQLite prepares a statement
+ * again whenever a parameter it could plan by is bound, and a bound LIMIT is one: the session
+ * lookup took ten times as long with `limit ?` as with `limit 1` (decision 042). Drizzle binds every limit.
+ */
+export function limitInline(sql: string, params: unknown[]): { sql: string; params: unknown[] } {
+  const m = TRAILING_LIMIT.exec(sql);
+  if (!m) return { sql, params };
+  const n = m[1] ? 2 : 1;
+  const tail = params.slice(params.length - n);
+  if (params.length < n || !tail.every(isCount)) return { sql, params };
+  return {
+    sql: `${sql.slice(0, m.index)} limit ${tail[0]}${m[1] ? ` offset ${tail[1]}` : ''}`,
+    params: params.slice(0, params.length - n),
+  };
+}
+
+let newestMigration: number | undefined;
+
+/** Opens (creating if needed) the SQLite file, sets the pragmas and applies the migrations in `migrationsFolder`. */
+export function openSqlite(file: string, migrationsFolder: string): Database<SqliteDialect> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Sqlite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  migrate(drizzleSync(sqlite, { casing: 'snake_case' }), { migrationsFolder });
+
+  const gate = createTransactionGate({ exec: (sql) => sqlite.exec(sql), inTransaction: () => sqlite.inTransaction });
+
+  const statements = new Map<string, Sqlite.Statement>();
+  const statement = (sql: string): Sqlite.Statement => {
+    let stmt = statements.get(sql);
+    if (stmt) {
+      // Most recently used last, so the first key is the one to drop.
+      statements.delete(sql);
+    } else {
+      stmt = sqlite.prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sql, stmt);
+    return stmt;
+  };
+
+  // sqlite-proxy's contract: rows as arrays of column values; for `get`, the one row itself.
+  const execute = (text: string, values: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
+    const { sql, params } = limitInline(text, values);
+    const stmt = statement(sql);
+    if (method === 'run' || !stmt.reader) {
+      stmt.run(...params);
+      return { rows: [] };
+    }
+    stmt.raw(true);
+    return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : (stmt.all(...params) as unknown[][]) };
+  };
+
+  // The batch callback is passed only because sqlite-proxy reads `casing` from the third argument.
+  const builders = drizzle(
+    async (sql, params, method) => gate.run(() => execute(sql, params, method)),
+    async (queries) => gate.run(() => queries.map((q) => execute(q.sql, q.params, q.method))),
+    { schema, casing: 'snake_case' },
+  );
+  // Queries made through `db` inside the body are the transaction's: the gate runs them in turn.
+  const db: DB = Object.assign(builders, { transaction: <T>(body: (tx: DB) => Promise<T>) => gate.transaction(() => body(db)) });
+  const raw = async <T>(use: (client: Sqlite.Database) => T): Promise<T> => gate.run(() => use(sqlite));
+
+  const dialect: SqliteDialect = {
+    name: 'sqlite',
+    client: sqlite,
+    raw,
+    conversations: sqliteConversationMatcher(sqlite, raw),
+    rankPassages: sqliteRankedPassages(sqlite, raw),
+    // One process serves a SQLite file, so its signals stay in it.
+    signals: () => processSignals(),
+    readiness: () => readiness(raw, migrationsFolder),
+    ping: async () => {
+      await gate.run(() => statement('SELECT 1').get());
+    },
+    lock: processKeyedLock(),
+    // SQLite's transactions begin IMMEDIATE, holding the database's write lock: they already run one at a time.
+    lockRateLimitKeys: async () => {},
+    close: async () => {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+  return { db, dialect };
+}
+
+/**
+ * The migrations run when the file opens, so this fails only when the file is gone or broken, or
+ * another process's older build opened it.
+ */
+async function readiness(raw: SqliteDialect['raw'], migrationsFolder: string): Promise<Readiness> {
+  newestMigration ??= Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  try {
+    const applied = await raw(
+      (sqlite) => sqlite.prepare('SELECT max(created_at) AS newest FROM __drizzle_migrations').get() as { newest: number | null },
+    );
+    if (applied.newest === null || Number(applied.newest) < newestMigration)
+      return { ready: false, reason: 'database migrations are pending' };
+    return { ready: true };
+  } catch (e) {
+    return { ready: false, reason: 'the database cannot be reached', detail: (e as Error).message };
+  }
+}
