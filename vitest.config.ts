@@ -25,10 +25,11 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
-                // the editor touches no database; postgres/ and the migration test start their own
+                // the editor touches no database; sqlite/ is SQLite's own; postgres/ and the migration test start their own
                 exclude: [
                   'src/server/editor/**',
                   'src/server/postgres/**',
+                  'src/server/sqlite/**',
                   'src/server/cli/migrate-to-postgres.test.ts',
                   'src/server/cli/editor-commands.test.ts',
                 ],

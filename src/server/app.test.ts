@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { createTestApp, type TestApp } from './test-app';

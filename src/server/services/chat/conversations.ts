@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/chat';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
+import { prepared } from '../../database/prepared';
 import { fail } from '../../errors';
 import { toConversation, toMessage } from './shapes';
 import { titleFromMessage } from './title';
@@ -32,6 +33,49 @@ export function createConversationStore(db: DB, clock: Clock) {
     createdAt: conversations.createdAt,
     updatedAt: conversations.updatedAt,
   };
+
+  // The sidebar and the open conversation load on every page view; prepared once, they build no SQL per request.
+  // Prepared queries run outside any transaction on PostgreSQL, so only reads made outside one use them.
+  const firstPage = prepared(
+    db
+      .select(listColumns)
+      .from(conversations)
+      .where(eq(conversations.userId, sql.placeholder('userId')))
+      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+      .limit(sql.placeholder('limit')),
+    'conversations_first_page',
+  );
+  const nextPage = prepared(
+    db
+      .select(listColumns)
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.userId, sql.placeholder('userId')),
+          // the column encodes the date, as each engine stores it
+          sql`(${conversations.updatedAt}, ${conversations.id}) < (${sql.param(sql.placeholder('updatedAt'), conversations.updatedAt)}, ${sql.placeholder('id')})`,
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+      .limit(sql.placeholder('limit')),
+    'conversations_next_page',
+  );
+  const ownedConversation = prepared(
+    db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, sql.placeholder('id')), eq(conversations.userId, sql.placeholder('userId'))))
+      .limit(1),
+    'owned_conversation',
+  );
+  const messagesOf = prepared(
+    db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, sql.placeholder('conversationId')))
+      .orderBy(asc(messages.id)),
+    'conversation_messages',
+  );
 
   /** The caller's conversation, or 404 whether it is missing or someone else's. */
   async function owned(userId: number, id: number): Promise<ConversationRow> {
@@ -64,26 +108,17 @@ export function createConversationStore(db: DB, clock: Clock) {
     /** Newest `updatedAt` first; keyset pages over (updatedAt, id) so page 200 costs what page 1 does. */
     async list(userId: number, page: { cursor: string | null; limit: number }): Promise<ConversationPage> {
       const after = page.cursor ? decodeCursor(page.cursor) : null;
-      const rows = await db
-        .select(listColumns)
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.userId, userId),
-            // the column encodes the date, as each engine stores it
-            after
-              ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${sql.param(new Date(after.updatedAt), conversations.updatedAt)}, ${after.id})`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-        .limit(page.limit + 1);
+      const limit = page.limit + 1;
+      const rows = after
+        ? await nextPage.execute({ userId, updatedAt: new Date(after.updatedAt), id: after.id, limit })
+        : await firstPage.execute({ userId, limit });
       return keysetPage(rows, page.limit, toConversation, encodeCursor);
     },
 
     async get(userId: number, id: number): Promise<ConversationWithMessages> {
-      const conversation = await owned(userId, id);
-      const rows = await db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.id));
+      const [conversation] = await ownedConversation.execute({ id, userId });
+      if (!conversation) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
+      const rows = await messagesOf.execute({ conversationId: id });
       return { conversation: toConversation(conversation), messages: rows.map(toMessage) };
     },
 

@@ -15,6 +15,7 @@ import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import { ROW_ID_MAX } from '../../../shared/schemas/fields';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
+import { prepared } from '../../database/prepared';
 import { fail } from '../../errors';
 import { VERIFICATION_MESSAGES } from '../../../shared/schemas/auth';
 import { verifiedNow } from '../auth/email-verification';
@@ -66,6 +67,15 @@ export type IssuedInvitation = Invitation & { inviteUrl: string };
 
 export function createTeamService(deps: TeamServiceDeps) {
   const { db, clock } = deps;
+  // Every subscribed request of a team member reads its team.
+  const teamForAccess = prepared(
+    db
+      .select({ name: teams.name, subscriptionStatus: teams.subscriptionStatus })
+      .from(teams)
+      .where(eq(teams.id, sql.placeholder('teamId')))
+      .limit(1),
+    'team_for_access',
+  );
 
   /** Read now, not from the request's user row: a call may follow a join or a removal. */
   async function currentTeamId(user: UserRow): Promise<number | null> {
@@ -221,11 +231,7 @@ export function createTeamService(deps: TeamServiceDeps) {
   const service = {
     /** For the access service: what a member's cover depends on, read on every request. */
     async findForAccess(teamId: number): Promise<{ name: string; subscriptionStatus: string } | undefined> {
-      const [team] = await db
-        .select({ name: teams.name, subscriptionStatus: teams.subscriptionStatus })
-        .from(teams)
-        .where(eq(teams.id, teamId))
-        .limit(1);
+      const [team] = await teamForAccess.execute({ teamId });
       return team;
     },
 
