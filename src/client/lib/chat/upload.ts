@@ -26,6 +26,9 @@ export type UploadOutcome =
       teamName?: string;
     };
 
+/** A document the server took, with where it went. */
+export type UploadSuccess = Extract<UploadOutcome, { ok: true }> & { filename: string; conversationId: number };
+
 function parse(text: string): Record<string, unknown> | null {
   try {
     const v: unknown = JSON.parse(text);
