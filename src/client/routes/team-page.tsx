@@ -7,7 +7,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { planDisplayName } from '~/shared/plan';
 import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from '../lib/api-types';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Card, Detail, Section, statusTone } from '../components/card';

@@ -1,5 +1,5 @@
 import { Fragment, useMemo } from 'react';
-import type { Message } from '~/shared/schemas/chat';
+import type { Message } from '../../lib/api-types';
 import { revisionAt, type Revision } from '../../lib/chat/revision';
 import type { LocalMessage } from '../../lib/chat/use-uploaded-documents';
 import type { LiveReply } from '../../lib/chat/use-send-message';

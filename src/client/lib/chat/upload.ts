@@ -1,4 +1,4 @@
-import type { Message } from '~/shared/schemas/chat';
+import type { Message } from '../api-types';
 import { UPLOAD_FIELD, UPLOAD_PATH } from '~/shared/uploads';
 
 export interface UploadedDocument {
