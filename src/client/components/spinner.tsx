@@ -14,3 +14,13 @@ export function PageSpinner({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/** A spinner and what is loading, in the place the content will take. */
+export function InlineSpinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500">
+      <Spinner className="size-4 text-brand-600" />
+      {label}
+    </div>
+  );
+}

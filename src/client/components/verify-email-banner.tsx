@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from '../lib/api-types';
 import { VERIFICATION_MESSAGES } from '~/shared/verification';
 import { useResendVerification } from '../lib/verification';
 import { Button } from './button';

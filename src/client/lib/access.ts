@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { hasEditorAccess, hasOwnSubscription } from '~/shared/access';
 import type { Team } from '~/shared/schemas/team';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from './api-types';
 import { httpStatusOf } from './errors';
 import { TEAM_FRESH_MS } from './team-display';
 import { trpcClient } from './trpc';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from './api-types';
 import { homeFor } from './access';
 import { isServerError, serverMessage } from './errors';
 import { takeRedirectAfterLogin } from './redirect-after-login';

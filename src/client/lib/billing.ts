@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from './api-types';
 import { serverMessage } from './errors';
 import { formatLongDate } from './format';
 import { setCachedUser, userQueryKey, userQueryOptions } from './session';

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
 import { PAGE_ANSWERS_ID, type PageAnswers } from '~/shared/page-shell';
-import type { ConversationPage } from '~/shared/schemas/chat';
+import type { ConversationPage } from './api-types';
 import { trpc } from './trpc';
 
 /** Until the first page has rendered, what the server sent with it (the session too) counts as fresh. */

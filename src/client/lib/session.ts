@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SESSION_ID } from '~/shared/page-shell';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from './api-types';
 import { markAnsweredByPage, staleUnlessAnsweredByPage } from './page-answers';
 import { trpc, trpcClient } from './trpc';
 

@@ -1,4 +1,5 @@
 import { createTRPCClient, httpBatchLink, httpBatchStreamLink, splitLink } from '@trpc/client';
+import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '~/server/routers';
@@ -6,6 +7,9 @@ import { TRPC_MAX_BATCH } from '~/shared/limits';
 import { createQueryClient } from './query-client';
 
 export const queryClient = createQueryClient();
+
+/** What each procedure answers, as the server's router declares it. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 const includeCookies = (url: URL | RequestInfo, options?: RequestInit) => fetch(url, { ...options, credentials: 'include' });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from './api-types';
 import { userQueryOptions } from './session';
 
 /**

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { hasOwnSubscription } from '~/shared/access';
 import { planDisplayName } from '~/shared/plan';
 import { changePasswordForm } from '~/shared/schemas/auth';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from '../lib/api-types';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Detail, Section, statusTone } from '../components/card';

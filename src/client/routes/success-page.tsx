@@ -4,7 +4,7 @@ import { ArrowRight, BadgeCheck, BookCheck, CircleAlert, FileText, Gauge, Lightb
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { hasOwnSubscription } from '~/shared/access';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '~/shared/plan';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from '../lib/api-types';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Card, statusTone } from '../components/card';
 import { SiteHeader } from '../components/site-header';

@@ -1,22 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
-import { Building2, Copy, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
+import { Building2, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { planDisplayName } from '~/shared/plan';
 import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from '../lib/api-types';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Card, Detail, Section, statusTone } from '../components/card';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { CopyTextButton } from '../components/copy-text-button';
+import { DialogFrame } from '../components/dialog-frame';
 import { Field, Input } from '../components/form-field';
-import { PageSpinner, Spinner } from '../components/spinner';
+import { QueryContent } from '../components/query-content';
+import { InlineSpinner, PageSpinner } from '../components/spinner';
 import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions } from '../lib/billing';
-import { copyText } from '../lib/chat/clipboard';
 import { serverMessage } from '../lib/errors';
 import { cn } from '../lib/cn';
 import { formatLongDate } from '../lib/format';
@@ -451,22 +453,14 @@ function InvitationRow({
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {link && (
-          <Button
-            variant="outline"
-            size="sm"
+          <CopyTextButton
+            text={link}
+            copiedTitle="Invitation link copied"
+            failedTitle="Could not copy the link"
             aria-label={`Copy invitation link for ${invitation.email}`}
-            onClick={async () => {
-              const copied = await copyText(link);
-              toast(
-                copied
-                  ? { title: 'Invitation link copied', variant: 'success' }
-                  : { title: 'Could not copy the link', variant: 'destructive' },
-              );
-            }}
           >
-            <Copy aria-hidden="true" className="size-4" />
             Copy link
-          </Button>
+          </CopyTextButton>
         )}
         <Button
           variant="outline"
@@ -524,56 +518,5 @@ function LeaveTeam({ team }: { team: Team }) {
         />
       </div>
     </Section>
-  );
-}
-
-function DialogFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] animate-fade-in" />
-      <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl animate-dialog-in">
-        <div className="mb-5 flex items-start justify-between gap-4">
-          <div>
-            <Dialog.Title>{title}</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
-          </div>
-          <Dialog.Close className={buttonClasses('ghost', 'icon', 'size-8 text-slate-500')} aria-label="Close">
-            <X aria-hidden="true" className="size-4" />
-          </Dialog.Close>
-        </div>
-        {children}
-      </Dialog.Content>
-    </Dialog.Portal>
-  );
-}
-
-/** A query's spinner while it loads, its error in its place, else what `children` makes of its data. */
-function QueryContent<T>({
-  query,
-  loading,
-  failure,
-  children,
-}: {
-  query: UseQueryResult<T, unknown>;
-  loading: string;
-  failure: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <InlineSpinner label={loading} />;
-  if (query.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {serverMessage(query.error, failure)}
-      </p>
-    );
-  return children(query.data);
-}
-
-function InlineSpinner({ label }: { label: string }) {
-  return (
-    <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-slate-500">
-      <Spinner className="size-4 text-brand-600" />
-      {label}
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { AlertTriangle, Columns2, FileText, Pin, PinOff, Square } from 'lucide-react';
 import { memo, useMemo, type ReactNode } from 'react';
-import type { MessageStatus } from '~/shared/schemas/chat';
+import type { MessageStatus } from '../../lib/api-types';
 import { useRevisionEdits } from '../../lib/chat/edit-choices';
 import { withSectionText, type Revision } from '../../lib/chat/revision';
 import { cn } from '../../lib/cn';

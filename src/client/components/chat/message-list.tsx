@@ -1,19 +1,9 @@
 import { Fragment, useMemo } from 'react';
-import type { Message } from '~/shared/schemas/chat';
+import type { Message } from '../../lib/api-types';
 import { revisionAt, type Revision } from '../../lib/chat/revision';
+import type { LocalMessage } from '../../lib/chat/use-uploaded-documents';
 import type { LiveReply } from '../../lib/chat/use-send-message';
 import { AssistantMessage, FileUploadedPrefix, UserBubble } from './message-item';
-
-/** A message that lives only in this page: the notice of an upload, or a review the server did not save. */
-export interface LocalMessage {
-  key: string;
-  conversationId: number;
-  /** Shown after this saved message (0: before all). */
-  afterId: number;
-  kind: 'file' | 'text';
-  content: string;
-  filename?: string;
-}
 
 interface MessageListProps {
   messages: Message[];

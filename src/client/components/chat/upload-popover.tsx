@@ -4,13 +4,11 @@ import { useId, useRef, useState } from 'react';
 import { UPLOAD_ACCEPT, UPLOAD_MESSAGES, uploadKindOf } from '~/shared/uploads';
 import { returnFocusToComposer } from '../../lib/chat/composer-focus';
 import { cn } from '../../lib/cn';
-import { uploadDocument, type UploadOutcome } from '../../lib/chat/upload';
+import { uploadDocument, type UploadOutcome, type UploadSuccess } from '../../lib/chat/upload';
 import { toast } from '../../lib/toast';
 import { Button } from '../button';
 
 type UploadState = { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind: 'error'; message: string };
-
-export type UploadSuccess = Extract<UploadOutcome, { ok: true }> & { filename: string; conversationId: number };
 
 interface UploadPopoverProps {
   disabled?: boolean;

@@ -1,5 +1,5 @@
 import { FileUp, MessagesSquare, Pin, Sparkles } from 'lucide-react';
-import type { PublicUser } from '~/shared/types';
+import type { PublicUser } from '../../lib/api-types';
 import { Badge } from '../card';
 import { LogoMark } from '../logo';
 import { BriefMarkdown } from './brief-markdown';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { LIMITS } from '~/shared/limits';
 import { plainText } from '~/shared/plain-text';
-import type { Message } from '~/shared/schemas/chat';
+import type { Message } from '../api-types';
 
 export { plainText };
 

@@ -1,6 +1,6 @@
 import { diffWordsWithSpace } from 'diff';
 import { QUICK_ACTIONS, REVIEW_CONVERSATION, quickActionIn } from '~/shared/quick-actions';
-import type { Message } from '~/shared/schemas/chat';
+import type { Message } from '../api-types';
 
 /** The lines of a Markdown section that starts with `### {title}`, up to the next heading or rule. */
 export function sectionText(markdown: string, title: string): string | null {

@@ -1,4 +1,4 @@
-import type { Message } from '~/shared/schemas/chat';
+import type { Message } from '../api-types';
 import { UPLOAD_FIELD, UPLOAD_PATH } from '~/shared/uploads';
 
 export interface UploadedDocument {
@@ -25,6 +25,9 @@ export type UploadOutcome =
       code?: string;
       teamName?: string;
     };
+
+/** A document the server took, with where it went. */
+export type UploadSuccess = Extract<UploadOutcome, { ok: true }> & { filename: string; conversationId: number };
 
 function parse(text: string): Record<string, unknown> | null {
   try {

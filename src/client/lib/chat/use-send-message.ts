@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { ConversationWithMessages, Message } from '~/shared/schemas/chat';
+import type { ConversationWithMessages, Message } from '../api-types';
 import { errorDetailsOf, serverMessage } from '../errors';
 import { toast } from '../toast';
 import { trpc, trpcClient } from '../trpc';
