@@ -11,7 +11,7 @@ describe('the browser suite’s server', () => {
 
   it('is the bundle npm start runs, and answers tRPC through it', async () => {
     await expectServerBundle(server.moduleUrl);
-    const res = await fetch(`${server.url}/trpc/auth.me`);
+    const res = await fetch(`${server.url}/trpc/auth.session`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ result: { data: { json: null } } });
   });
