@@ -16,6 +16,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // The server bundle the fuzzer starts loads in Node as `npm start` loads it, not through Vite's transform.
+    server: { deps: { external: [/\/dist\/server\//] } },
     projects: [
       { extends: true, test: { name: 'sqlite', include } },
       ...(postgres

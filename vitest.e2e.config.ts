@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
+    // The server bundle the suite starts loads in Node as `npm start` loads it, not through Vite's transform.
+    server: { deps: { external: [/\/dist\/server\//] } },
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -3,7 +3,7 @@
 // memory under load; the bundle is rebuilt only when a server source is newer.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServerIfStale, SERVER_BUNDLE, withBuildLock } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,4 +15,5 @@ await withBuildLock(async () => {
   const { build } = await import('vite');
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
 });
-await import(SERVER_BUNDLE);
+const { main } = await import(pathToFileURL(SERVER_BUNDLE).href);
+await main();

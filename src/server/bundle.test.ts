@@ -3,27 +3,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE, buildServer } from '../../scripts/build-server.mjs';
+import { SERVER_BUNDLE, buildServerIfStale, withBuildLock } from '../../scripts/build-server.mjs';
 import { freePort } from '../../bench/support';
 
 // `npm start` runs the bundle in dist/server, not the sources: a path resolved from a module's
 // own place in src must still hold there (the migrations once did not).
 describe('the server bundle as npm start runs it', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-bundle-'));
-  const outfile = path.join(path.dirname(SERVER_BUNDLE), `bundle-test-${process.pid}.mjs`);
   let child: ReturnType<typeof spawn> | undefined;
   afterAll(() => {
     child?.kill('SIGKILL');
-    for (const f of fs.readdirSync(path.dirname(outfile)))
-      if (f.startsWith(path.basename(outfile))) fs.rmSync(path.join(path.dirname(outfile), f));
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('finds its migrations and answers /readyz with 200', { timeout: 60_000 }, async () => {
-    await buildServer(outfile);
+    // Built as npm start builds it: other tests load this bundle while this one runs.
+    await withBuildLock(buildServerIfStale);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [outfile], {
+    child = spawn(process.execPath, [SERVER_BUNDLE], {
       env: {
         ...process.env,
         PORT: String(port),

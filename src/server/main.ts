@@ -1,9 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { DEFAULT_CLIENT_DIR } from './app';
 import { startServer } from './server';
 import { findLocalModel } from './services/ai';
+
+// The browser suite and the fuzzer start their servers through the bundle's own copies of these
+// (docs/decisions/041-tests-start-the-server-bundle.md).
+export { loadConfig, startServer };
+
+/** The file this code was loaded from: dist/server/main.mjs when it runs as the server bundle. */
+export const moduleUrl = import.meta.url;
 
 async function ensureClientBuilt() {
   if (fs.existsSync(path.join(DEFAULT_CLIENT_DIR, 'index.html'))) return;
@@ -12,7 +20,7 @@ async function ensureClientBuilt() {
   await build({ logLevel: 'warn' });
 }
 
-async function main() {
+async function run() {
   const config = loadConfig();
   // With no model configured, a local Ollama server is used when one answers (about a second at most).
   config.openai = await findLocalModel(config.openai);
@@ -44,7 +52,23 @@ async function main() {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+/** Runs Copydesk as a process of its own, until a signal stops it; a failure to start ends the process. */
+export async function main(): Promise<void> {
+  await run().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
+
+function isProcessEntry(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+// Started as the process (`node dist/server/main.mjs`, `tsx src/server/main.ts`) it runs; imported
+// (scripts/start.mjs, the tests) it only exports.
+if (isProcessEntry()) void main();

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, SERVER_BUNDLE } from '../../scripts/build-server.mjs';
 import { createDatabase, startPostgres, type PostgresServer, type TestDatabase } from '../../scripts/postgres-cluster.mjs';
 import { freePort } from '../../bench/support';
 import { parseSse } from '../../src/server/services/chat/test-support';
 import { OPENAI_TEST_KEY, startFakeOpenAi, type FakeOpenAiServer } from '../support/openai-server';
+import { ensureClientBuilt } from './support/client-build';
 
 /**
  * Two Copydesk processes, as `npm start` runs them, on one PostgreSQL: what a load balancer in front
@@ -38,7 +38,7 @@ interface Answer {
 }
 
 describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
-  const bundle = path.join(path.dirname(SERVER_BUNDLE), `multi-instance-${process.pid}.mjs`);
+  const start = path.resolve(import.meta.dirname, '../../scripts/start.mjs');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-multi-'));
   let database: TestDatabase;
   let model: FakeOpenAiServer;
@@ -49,7 +49,7 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const output: string[] = [];
-    const child = spawn(process.execPath, [bundle, '--no-client-build'], {
+    const child = spawn(process.execPath, [start], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -78,7 +78,8 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    await buildServer(bundle);
+    // start.mjs builds the server bundle if stale; a missing client it would build too, outside the suite's lock
+    await ensureClientBuilt();
     database = await createDatabase(postgres!.url);
     model = await startFakeOpenAi();
     // one after the other: the second finds the migrations the first applied
@@ -91,8 +92,6 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL', () => {
     await model?.close();
     await database?.drop().catch(() => {});
     await postgres?.stop();
-    for (const f of fs.readdirSync(path.dirname(bundle)))
-      if (f.startsWith(path.basename(bundle))) fs.rmSync(path.join(path.dirname(bundle), f));
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

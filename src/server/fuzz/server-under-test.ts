@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { importServerBundle } from '../../../tests/support/server-bundle';
 import { createTestPostgres, testEngine } from '../postgres/test-engine';
-import { startServer } from '../server';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 
 export const PASSWORD = 'deadline-7!';
@@ -21,11 +20,13 @@ const FAILURE_LINE = /^error:| 5\d\d [\d.]+ms$/;
 const REQUEST_LINE = / \d{3} [\d.]+ms$/;
 
 /**
- * A real server (startServer) on a fresh database (a SQLite file, or in the postgres test run a
- * PostgreSQL database, as DATABASE_URL gives one) and a free port, with four actors: a visitor, a
- * signed-in member without a plan, a subscriber on the local-billing trial and an administrator.
+ * A real server (startServer of the bundle `npm start` runs) on a fresh database (a SQLite file, or
+ * in the postgres test run a PostgreSQL database, as DATABASE_URL gives one) and a free port, with
+ * four actors: a visitor, a signed-in member without a plan, a subscriber on the local-billing trial
+ * and an administrator.
  */
 export async function startServerUnderTest(env: Record<string, string> = {}) {
+  const { loadConfig, startServer, moduleUrl } = await importServerBundle();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-fuzz-'));
   // A stand-in for the built client, so page and asset paths are served as in production.
   const clientDir = path.join(dir, 'client');
@@ -89,6 +90,8 @@ export async function startServerUnderTest(env: Record<string, string> = {}) {
 
   return {
     server: running,
+    /** The module the server came from, as it names itself. */
+    moduleUrl,
     base,
     port: running.port,
     origin: config.appOrigin,

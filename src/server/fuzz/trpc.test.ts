@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../services/auth/sessions';
 import { bodyText, contentType, HTTP_METHODS, malformedJson, percentEncode, POLLUTION_MARK } from './arbitraries';
 import { answerOf, expectClientAnswer, expectNoServerFailure, expectStillServing } from './checks';
 import { startServerUnderTest, type ServerUnderTest } from './server-under-test';
+import { expectServerBundle } from '../../../tests/support/server-bundle';
 import { procedures, type ProcedureTarget } from './targets';
 
 /** Runs per procedure; FUZZ_RUNS scales them for a longer hunt. */
@@ -15,6 +16,10 @@ beforeAll(async () => {
   sut = await startServerUnderTest();
 });
 afterAll(() => sut?.close());
+
+it('fuzzes the server bundle npm start runs, tRPC compiled in with its replaced spread helper', async () => {
+  await expectServerBundle(sut.moduleUrl);
+});
 
 /** superjson's `meta`: type annotations by path, the part of the wire format a server trusts least. */
 const superjsonMeta = fc

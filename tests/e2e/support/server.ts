@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
-import { loadConfig } from '../../../src/server/config';
-import { startServer } from '../../../src/server/server';
+import { importServerBundle, type RunningServer } from '../../support/server-bundle';
 import { LINKS, extractLink, startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { CLIENT_DIR, ensureClientBuilt } from './client-build';
 
@@ -14,7 +13,10 @@ export interface E2EServer {
   url: string;
   smtp: SmtpSink;
   logs: string[];
-  running: Awaited<ReturnType<typeof startServer>>;
+  /** The server as the bundle `npm start` runs (dist/server/main.mjs) started it, in this process. */
+  running: RunningServer;
+  /** The module the server came from, as it names itself. */
+  moduleUrl: string;
   /** Sets subscription fields of an account directly in the database (billing has no other way in yet). */
   setSubscription(email: string, fields: { subscriptionStatus: string; subscriptionPlan?: string | null }): Promise<void>;
   /** Sets any stored fields of an account, e.g. `teamId` before the team API exists. */
@@ -34,11 +36,12 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The real server over a fresh data folder, serving the built client, with
+ * The real server (the bundle `npm start` runs) over a fresh data folder, serving the built client, with
  * e-mail delivered over SMTP to a local sink the test can read.
  */
 export async function startE2EServer(opts: { env?: Record<string, string> } = {}): Promise<E2EServer> {
   await ensureClientBuilt();
+  const { loadConfig, startServer, moduleUrl } = await importServerBundle();
   const smtp = await startSmtpSink();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'copydesk-e2e-'));
   const port = await freePort();
@@ -61,6 +64,7 @@ export async function startE2EServer(opts: { env?: Record<string, string> } = {}
     smtp,
     logs,
     running,
+    moduleUrl,
     async setSubscription(email, fields) {
       await running.db.update(users).set(fields).where(eq(users.email, email.toLowerCase()));
     },
