@@ -4,6 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import transactionAwaitsQueries from './eslint-rules/transaction-awaits-queries.mjs';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'db/migrations', 'src/client/routeTree.gen.ts'] },
@@ -64,6 +65,14 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Decision 022's "a transaction's body awaits nothing but queries". Tests may hold a transaction
+    // open on purpose (the gate's own tests do).
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { copydesk: { rules: { 'transaction-awaits-queries': transactionAwaitsQueries } } },
+    rules: { 'copydesk/transaction-awaits-queries': 'error' },
   },
   {
     // Config files, scripts and workers written in JavaScript are outside the TypeScript project.
