@@ -8,7 +8,7 @@ import { postgresBinDir } from './scripts/postgres-cluster.mjs';
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL || process.env.CI || postgresBinDir()) && process.env.COPYDESK_TEST_POSTGRES !== '0';
 
-const include = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'];
+const include = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'eslint-rules/**/*.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },

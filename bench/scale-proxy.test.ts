@@ -41,11 +41,12 @@ describe('scale bench proxy', () => {
 
   it('sends requests to the upstreams in turn, with the body and the client address passed on', async () => {
     const named = (name: string) =>
-      upstream(async (req, res) => {
-        const body = await readBody(req);
-        res.setHeader('content-type', 'application/json');
-        res.setHeader('set-cookie', ['a=1', 'b=2']);
-        res.end(JSON.stringify({ name, method: req.method, body, forwardedFor: req.headers['x-forwarded-for'] }));
+      upstream((req, res) => {
+        void readBody(req).then((body) => {
+          res.setHeader('content-type', 'application/json');
+          res.setHeader('set-cookie', ['a=1', 'b=2']);
+          res.end(JSON.stringify({ name, method: req.method, body, forwardedFor: req.headers['x-forwarded-for'] }));
+        });
       });
     const proxy = await proxyTo(await named('first'), await named('second'));
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { DEFAULT_CLIENT_DIR } from './app';
+import { errorForLog } from './errors';
 import { startServer } from './server';
 import { findLocalModel } from './services/ai';
 
@@ -43,10 +44,16 @@ async function run() {
     console.log(`${signal}: shutting down`);
     // past the replies' drain and a margin for the rest, leave anyway
     const force = setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000).unref();
-    running.close().then(() => {
-      clearTimeout(force);
-      process.exit(0);
-    });
+    running.close().then(
+      () => {
+        clearTimeout(force);
+        process.exit(0);
+      },
+      (e: unknown) => {
+        console.error(`server: shutting down failed: ${errorForLog(e)}`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -12,7 +12,7 @@ export interface SendOptions {
 }
 
 /** A JSON request as a browser or script sends it: its Origin, content type and length set, session cookie if any. */
-export function send(t: TestApp, method: string, path: string, body?: unknown, o: SendOptions = {}) {
+export async function send(t: TestApp, method: string, path: string, body?: unknown, o: SendOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { ...o.headers };
   const origin = o.origin === undefined ? t.config.appOrigin : o.origin;
   if (origin !== null && !Object.keys(headers).some((name) => name.toLowerCase() === 'origin')) headers.origin = origin;

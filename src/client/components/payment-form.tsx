@@ -158,7 +158,7 @@ function PaymentFields({ clientSecret, onConfirmed }: { clientSecret: string; on
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-busy={submitting || undefined}>
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-busy={submitting || undefined}>
       <div className={cn('relative', !ready && 'min-h-40')}>
         {!ready && (
           <div className="absolute inset-0">

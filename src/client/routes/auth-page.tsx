@@ -95,7 +95,12 @@ function LoginForm() {
   });
   const { errors } = formState;
   return (
-    <form noValidate className="space-y-5" onFocus={loginResolver.preload} onSubmit={handleSubmit((values) => login.mutate(values))}>
+    <form
+      noValidate
+      className="space-y-5"
+      onFocus={loginResolver.preload}
+      onSubmit={(event) => void handleSubmit((values) => login.mutate(values))(event)}
+    >
       <Field label="Email" error={errors.email}>
         {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@newsroom.com" />}
       </Field>
@@ -133,7 +138,7 @@ function RegisterForm() {
       noValidate
       className="space-y-5"
       onFocus={registerResolver.preload}
-      onSubmit={handleSubmit(({ username, email, password }) => registerUser.mutate({ username, email, password }))}
+      onSubmit={(event) => void handleSubmit(({ username, email, password }) => registerUser.mutate({ username, email, password }))(event)}
     >
       <Field label="Username" error={errors.username}>
         {(control) => <Input {...control} {...register('username')} autoComplete="username" />}

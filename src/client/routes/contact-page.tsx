@@ -69,7 +69,7 @@ function ContactPage() {
         </div>
         <Card className="p-6 sm:p-8">
           <h2>Send a message</h2>
-          <form noValidate className="mt-6 space-y-5" onFocus={contactResolver.preload} onSubmit={onSubmit}>
+          <form noValidate className="mt-6 space-y-5" onFocus={contactResolver.preload} onSubmit={(event) => void onSubmit(event)}>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Name" error={errors.name}>
                 {(control) => <Input {...control} {...register('name')} autoComplete="name" />}

@@ -71,10 +71,12 @@ function ForgotPasswordPage() {
         noValidate
         className="mt-6 space-y-5"
         onFocus={forgotPasswordResolver.preload}
-        onSubmit={handleSubmit((values) => {
-          setLimitMessage(null);
-          request.mutate(values);
-        })}
+        onSubmit={(event) =>
+          void handleSubmit((values) => {
+            setLimitMessage(null);
+            request.mutate(values);
+          })(event)
+        }
       >
         <Field label="Email" error={formState.errors.email}>
           {(control) => <Input {...control} {...register('email')} type="email" autoComplete="email" placeholder="you@newsroom.com" />}

@@ -56,7 +56,7 @@ function ResetPasswordPage() {
         noValidate
         className="mt-6 space-y-5"
         onFocus={resetPasswordResolver.preload}
-        onSubmit={handleSubmit(({ newPassword }) => reset.mutate({ token: token ?? '', newPassword }))}
+        onSubmit={(event) => void handleSubmit(({ newPassword }) => reset.mutate({ token: token ?? '', newPassword }))(event)}
       >
         <Field label="New Password" error={formState.errors.newPassword} hint="At least 6 characters.">
           {(control) => <PasswordInput {...control} {...register('newPassword')} autoComplete="new-password" />}

@@ -155,7 +155,7 @@ function ChangePasswordForm() {
     <form
       noValidate
       className="max-w-md space-y-5"
-      onSubmit={handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
+      onSubmit={(event) => void handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))(event)}
     >
       <Field label="Current Password" error={errors.currentPassword}>
         {(control) => <PasswordInput {...control} {...register('currentPassword')} autoComplete="current-password" />}

@@ -67,7 +67,7 @@ function TrialStep({ busy, onStart, teamId }: { busy: boolean; onStart: (promoCo
           <dd className="font-semibold text-slate-900">{formatPrice(PROFESSIONAL_PLAN.price)} / month</dd>
         </div>
       </dl>
-      <form noValidate className="mt-6 space-y-5" onSubmit={handleSubmit(({ promoCode }) => onStart(promoCode))}>
+      <form noValidate className="mt-6 space-y-5" onSubmit={(event) => void handleSubmit(({ promoCode }) => onStart(promoCode))(event)}>
         <Field label="Promo code" error={formState.errors.promoCode} hint="Optional. Leave empty if you have none.">
           {(control) => (
             <Input
@@ -127,7 +127,7 @@ function TeamCheck({ teamId, disabled }: { teamId: number; disabled: boolean }) 
         or
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <Button variant="outline" size="lg" className="mt-4 w-full" loading={checking} disabled={disabled} onClick={check}>
+      <Button variant="outline" size="lg" className="mt-4 w-full" loading={checking} disabled={disabled} onClick={() => void check()}>
         {!checking && <Users aria-hidden="true" className="size-4" />}
         {checking ? TEAM_MESSAGES.checking : 'I have a team'}
       </Button>

@@ -98,7 +98,7 @@ function SuccessPage() {
         {phase === 'loading' && <Pending title="Loading your account" text="One moment." />}
         {phase === 'activating' && <Pending title="Activating your subscription" text={CHECKING[arrival]} />}
         {phase === 'welcome' && <Welcome user={user} />}
-        {phase === 'unconfirmed' && <Unconfirmed arrival={arrival} retrying={activate.isPending} onRetry={runActivation} />}
+        {phase === 'unconfirmed' && <Unconfirmed arrival={arrival} retrying={activate.isPending} onRetry={() => void runActivation()} />}
       </main>
     </div>
   );

@@ -88,7 +88,8 @@ export function rawExchange(
     });
     socket.on('error', finish);
     socket.on('close', finish);
-    socket.on('connect', async () => {
+    // Nothing in here throws: a write to a closed socket reports on 'error', which finishes.
+    const write = async () => {
       for (const chunk of chunks) {
         if (socket.destroyed) return;
         socket.write(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk);
@@ -100,7 +101,8 @@ export function rawExchange(
         socket.resetAndDestroy();
         finish();
       }
-    });
+    };
+    socket.on('connect', () => void write());
   });
 }
 

@@ -112,8 +112,8 @@ describe("a page's first answers", () => {
 
 describe('the page the server sends', () => {
   let t: TestApp | undefined;
-  afterEach(() => {
-    t?.close();
+  afterEach(async () => {
+    await t?.close();
     t = undefined;
   });
 

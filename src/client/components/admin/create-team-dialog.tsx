@@ -25,14 +25,16 @@ function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
     <form
       noValidate
       className="space-y-4"
-      onSubmit={handleSubmit((values) =>
-        create.mutate(values, {
-          onSuccess: () => {
-            reset();
-            onCreated();
-          },
-        }),
-      )}
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          create.mutate(values, {
+            onSuccess: () => {
+              reset();
+              onCreated();
+            },
+          }),
+        )(event)
+      }
     >
       <Field label="Team name" error={formState.errors.name}>
         {(c) => <Input {...c} {...register('name')} autoComplete="off" />}

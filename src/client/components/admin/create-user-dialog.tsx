@@ -23,14 +23,16 @@ function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     <FormProvider {...form}>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) =>
-          create.mutate(values, {
-            onSuccess: () => {
-              form.reset();
-              onCreated();
-            },
-          }),
-        )}
+        onSubmit={(event) =>
+          void form.handleSubmit((values) =>
+            create.mutate(values, {
+              onSuccess: () => {
+                form.reset();
+                onCreated();
+              },
+            }),
+          )(event)
+        }
       >
         <UserFields withPassword />
         <DialogActions submitLabel="Create User" pending={create.isPending} />

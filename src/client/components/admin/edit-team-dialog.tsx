@@ -26,17 +26,19 @@ function EditTeamForm({ team, onSaved }: { team: AdminTeam; onSaved: () => void 
     <form
       noValidate
       className="space-y-4"
-      onSubmit={handleSubmit((values) =>
-        update.mutate(
-          { id: team.id, ...values },
-          {
-            onSuccess: () => {
-              reset();
-              onSaved();
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          update.mutate(
+            { id: team.id, ...values },
+            {
+              onSuccess: () => {
+                reset();
+                onSaved();
+              },
             },
-          },
-        ),
-      )}
+          ),
+        )(event)
+      }
     >
       <Field label="Team name" error={formState.errors.name}>
         {(c) => <Input {...c} {...register('name')} autoComplete="off" />}

@@ -42,22 +42,24 @@ function EditUserForm({ user, onSaved }: { user: AdminUser; onSaved: () => void 
     <FormProvider {...form}>
       <form
         noValidate
-        onSubmit={form.handleSubmit(({ subscriptionStatus, ...values }) =>
-          update.mutate(
-            {
-              id: user.id,
-              ...values,
-              // Only a status the admin chose is sent: an untouched trial stays a trial.
-              subscriptionStatus: subscriptionStatus !== status && isUserStatus(subscriptionStatus) ? subscriptionStatus : undefined,
-            },
-            {
-              onSuccess: () => {
-                form.reset();
-                onSaved();
+        onSubmit={(event) =>
+          void form.handleSubmit(({ subscriptionStatus, ...values }) =>
+            update.mutate(
+              {
+                id: user.id,
+                ...values,
+                // Only a status the admin chose is sent: an untouched trial stays a trial.
+                subscriptionStatus: subscriptionStatus !== status && isUserStatus(subscriptionStatus) ? subscriptionStatus : undefined,
               },
-            },
-          ),
-        )}
+              {
+                onSuccess: () => {
+                  form.reset();
+                  onSaved();
+                },
+              },
+            ),
+          )(event)
+        }
       >
         <UserFields currentStatus={status} />
         <DialogActions submitLabel="Save Changes" pending={update.isPending} />

@@ -30,17 +30,19 @@ function InviteForm({ team, onSent }: { team: AdminTeam; onSent: () => void }) {
     <form
       noValidate
       className="space-y-4"
-      onSubmit={handleSubmit((values) =>
-        invite.mutate(
-          { id: team.id, ...values },
-          {
-            onSuccess: () => {
-              reset();
-              onSent();
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          invite.mutate(
+            { id: team.id, ...values },
+            {
+              onSuccess: () => {
+                reset();
+                onSent();
+              },
             },
-          },
-        ),
-      )}
+          ),
+        )(event)
+      }
     >
       <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
         Seats used: {team.usedSeats} / {team.maxSeats}

@@ -15,16 +15,17 @@ export function CopyButton({ text, label = 'Copy message', showLabel = false }: 
     return () => clearTimeout(timer);
   }, [copied]);
   const name = copied ? 'Copied' : label;
+  const copy = async () => {
+    if (await copyText(text)) setCopied(true);
+    else toast({ title: 'Could not copy', description: 'Select the text and copy it with your keyboard.', variant: 'destructive' });
+  };
   return (
     <MessageAction
       label={name}
       className={
         showLabel ? 'h-auto w-auto gap-1 px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 ring-inset' : undefined
       }
-      onClick={async () => {
-        if (await copyText(text)) setCopied(true);
-        else toast({ title: 'Could not copy', description: 'Select the text and copy it with your keyboard.', variant: 'destructive' });
-      }}
+      onClick={() => void copy()}
     >
       {copied ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
       {showLabel && <span aria-hidden="true">{name}</span>}

@@ -254,5 +254,10 @@ export async function stopHarper(): Promise<void> {
     for (const p of lane.pending.values()) p.reject(new Error('harper.js stopped'));
     lane.pending.clear();
   }
-  await Promise.all(stopped.map((lane) => (lane.worker instanceof Worker ? lane.worker.terminate() : lane.worker.close())));
+  await Promise.all(
+    stopped.map(async (lane) => {
+      if (lane.worker instanceof Worker) await lane.worker.terminate();
+      else lane.worker.close();
+    }),
+  );
 }

@@ -23,7 +23,13 @@ loadNewsroomWords();
 // when harper is already warm, the first job should not answer as if it were still loading
 if (init.harperReady) await warm.catch(() => {});
 
-port.on('message', async (msg: { id: number; kind: EditorJobKind; payload: never }) => {
+interface JobRequest {
+  id: number;
+  kind: EditorJobKind;
+  payload: never;
+}
+
+async function answer(msg: JobRequest) {
   let reply: JobReply;
   try {
     if (!Object.hasOwn(editorJobs, msg.kind)) throw new Error(`unknown editor job ${String(msg.kind)}`);
@@ -33,4 +39,6 @@ port.on('message', async (msg: { id: number; kind: EditorJobKind; payload: never
     reply = { id: msg.id, ok: false, error: e instanceof Error ? e.message : String(e) };
   }
   port.postMessage(reply);
-});
+}
+
+port.on('message', (msg: JobRequest) => void answer(msg));
