@@ -16,10 +16,11 @@ export function CopyTextButton({
       variant="outline"
       size="sm"
       {...button}
-      onClick={async () => {
-        const copied = await copyText(text);
-        toast(copied ? { title: copiedTitle, variant: 'success' } : { title: failedTitle, variant: 'destructive' });
-      }}
+      onClick={() =>
+        void copyText(text).then((copied) =>
+          toast(copied ? { title: copiedTitle, variant: 'success' } : { title: failedTitle, variant: 'destructive' }),
+        )
+      }
     >
       <Copy aria-hidden="true" className="size-4" />
       {children}

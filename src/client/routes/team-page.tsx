@@ -84,7 +84,7 @@ function CreateTeam({ user }: { user: PublicUser }) {
       <form
         noValidate
         className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start"
-        onSubmit={handleSubmit((values) => create.mutate(values))}
+        onSubmit={(e) => void handleSubmit((values) => create.mutate(values))(e)}
       >
         <Field label="Team name" error={formState.errors.name} className="flex-1">
           {(control) => <Input {...control} {...register('name')} autoComplete="organization" disabled={create.isPending} />}
@@ -394,14 +394,16 @@ function InviteForm({ team, onInvited }: { team: Team; onInvited: (issued: Issue
     <form
       noValidate
       className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start"
-      onSubmit={handleSubmit((values) =>
-        invite.mutate(values, {
-          onSuccess: (result) => {
-            reset();
-            onInvited(result);
-          },
-        }),
-      )}
+      onSubmit={(e) =>
+        void handleSubmit((values) =>
+          invite.mutate(values, {
+            onSuccess: (result) => {
+              reset();
+              onInvited(result);
+            },
+          }),
+        )(e)
+      }
     >
       <Field
         label="Email"

@@ -51,8 +51,8 @@ export interface Dialect {
   ping(): Promise<void>;
   /** A lock every process on this database respects. */
   readonly lock: KeyedLock;
-  /** Inside a transaction: the transactions counting one of these rate-limit keys run one at a time. */
-  lockRateLimitKeys(keys: readonly string[]): Promise<void>;
+  /** Inside the transaction `tx`: the transactions counting one of these rate-limit keys run one at a time. */
+  lockRateLimitKeys(tx: DB, keys: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -40,8 +40,8 @@ export function postgresDialect(database: PostgresDatabase): Database<PostgresDi
     readiness: () => readiness(database),
     ping: () => database.$ping(),
     lock: database.$lock,
-    // Inside a transaction's body, `database` is the transaction (postgres/connect.ts).
-    lockRateLimitKeys: (keys) => lockRateLimitKeys(database, keys),
+    // Inside a transaction's body, `database` is that transaction (postgres/connect.ts).
+    lockRateLimitKeys: (_tx, keys) => lockRateLimitKeys(database, keys),
     close: () => database.$close(),
   };
   return { db: sharedBuilders(database), dialect };

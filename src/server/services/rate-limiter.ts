@@ -95,7 +95,7 @@ export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitK
       const keys = checks.map(([key]) => key);
       await sweep(now);
       const outcome = await db.transaction(async (tx) => {
-        await dialect.lockRateLimitKeys(keys);
+        await dialect.lockRateLimitKeys(tx, keys);
         const times = await live(tx, checks, now);
         const retryAfter = Math.max(0, ...checks.map(([key, rule]) => wait(times.get(key) ?? [], rule, now)));
         return retryAfter > 0 ? { retryAfter } : { hits: await record(tx, checks, now) };
