@@ -73,9 +73,27 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     return stmt;
   };
 
+  // A query's text with its limits written in, the same string each time, so the statement cache
+  // finds it without hashing a new one (the texts are the builders' own, bounded by the cache above).
+  const inlined = new Map<string, Map<string, string>>();
+  const withLimits = (text: string, values: unknown[]) => {
+    const { sql, params } = limitInline(text, values);
+    if (sql === text) return { sql, params };
+    let byLimits = inlined.get(text);
+    if (!byLimits) {
+      if (inlined.size >= STATEMENT_CACHE_SIZE) inlined.clear();
+      inlined.set(text, (byLimits = new Map()));
+    }
+    if (byLimits.size >= STATEMENT_CACHE_SIZE) byLimits.clear();
+    const key = values.slice(params.length).join(',');
+    let same = byLimits.get(key);
+    if (same === undefined) byLimits.set(key, (same = sql));
+    return { sql: same, params };
+  };
+
   // sqlite-proxy's contract: rows as arrays of column values; for `get`, the one row itself.
   const execute = (text: string, values: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
-    const { sql, params } = limitInline(text, values);
+    const { sql, params } = withLimits(text, values);
     const stmt = statement(sql);
     if (method === 'run' || !stmt.reader) {
       stmt.run(...params);
@@ -112,6 +130,7 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     lockRateLimitKeys: async () => {},
     close: async () => {
       statements.clear();
+      inlined.clear();
       sqlite.close();
     },
   };
