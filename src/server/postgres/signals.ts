@@ -11,16 +11,13 @@ interface Envelope {
   message: unknown;
 }
 
-/** What the signals need, as every dialect's `signals` takes it. */
-export type PostgresSignalsOptions<T> = SignalsOptions<T>;
-
 /**
  * Signals over LISTEN/NOTIFY on `pool`'s database. The listening connection is a client of its own
  * (a LISTEN holds its connection for good, so it must not be one the pool lends out), reconnected
  * with a growing pause when it drops; what is sent while it is down reaches the other processes
  * all the same, only this one misses theirs until it is back.
  */
-export function postgresSignals<T>(pool: pg.Pool, o: PostgresSignalsOptions<T>): Signals<T> {
+export function postgresSignals<T>(pool: pg.Pool, o: SignalsOptions<T>): Signals<T> {
   if (!/^[a-z_][a-z0-9_]*$/.test(o.channel)) throw new Error(`not a channel name: ${o.channel}`);
   const self = crypto.randomUUID();
   const listeners = localListeners<T>();
