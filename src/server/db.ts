@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './database/dialect';
-import { useEngine } from '../../db/schema';
 import { SQLITE_MIGRATIONS_FOLDER } from './migrations';
 import { connectPostgres, poolSizeFrom } from './postgres/connect';
 import { postgresDialect, type PostgresDialect } from './postgres/dialect';
@@ -25,8 +24,6 @@ export async function openConfiguredDatabase(
 /** The PostgreSQL at `url`, migrated. */
 export async function openPostgres(url: string, onError?: (e: Error) => void): Promise<Database<PostgresDialect>> {
   const database = await connectPostgres({ url, poolSize: poolSizeFrom(), onError });
-  // The services' tables are bound to db/schema.pg.ts for the process (decision 021).
-  useEngine('postgres');
   return postgresDialect(database);
 }
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conversations } from '../../db/schema';
 import { PROFESSIONAL_PLAN } from '../../src/shared/plan';
 import { UPLOAD_MESSAGES } from '../../src/shared/uploads';
 import { appOrigin, currentUserOf, hides, loginByApi, newAccount, registerByApi, shows, toasts, type Account } from './support/browser';
@@ -239,7 +238,9 @@ describe('dates', () => {
     });
     expect(res.status()).toBe(201);
     const { id } = (await res.json()) as { id: number };
-    await suite.server.running.db
+    const { db } = suite.server.running;
+    const { conversations } = db.tables;
+    await db
       .update(conversations)
       .set({ updatedAt: new Date('2026-01-15T12:00:00Z') })
       .where(eq(conversations.id, id));

@@ -1,4 +1,5 @@
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import type { Tables } from '../../../db/schema';
 import type * as schema from '../../../db/schema.sqlite';
 import type { ConversationMatcher } from '../services/chat/search';
 import type { Passage } from '../services/documents/search';
@@ -16,6 +17,8 @@ export type DB = Pick<SqliteRemoteDatabase<typeof schema>, 'select' | 'selectDis
    * through `db` or `tx` inside it are the transaction's; a transaction begun inside it is a savepoint.
    */
   transaction<T>(body: (tx: DB) => Promise<T>): Promise<T>;
+  /** The tables to query, this engine's own declarations (services are typed by SQLite's; decision 044). */
+  readonly tables: Tables;
 };
 
 export type Readiness = { ready: true } | { ready: false; reason: string; detail?: string };

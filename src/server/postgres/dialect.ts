@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { postgresTables } from '../../../db/schema';
 import type { Database, DB, Dialect } from '../database/dialect';
 import { readiness, type PostgresDatabase } from './connect';
 import { lockRateLimitKeys } from './rate-limit-lock';
@@ -18,12 +19,14 @@ export interface PostgresDialect extends Dialect {
  * types (decision 022), and PostgreSQL's builders take the same calls and give rows of the same
  * types (schema-parity.test.ts); the whole suite runs on both engines to hold them to it.
  * TypeScript cannot compare two dialects' builder classes, so this view is the one place the
- * engines' types meet: a forwarding object that claims the shared type (decision 042).
+ * engines' types meet: a forwarding object that claims the shared type (decision 042). Its
+ * `tables` are PostgreSQL's declarations, claimed as SQLite's the same way (decision 044).
  */
 function sharedBuilders(database: PostgresDatabase): DB {
   const transaction = <T>(body: (tx: DB) => Promise<T>): Promise<T> => database.transaction(() => body(shared));
   const shared: DB = new Proxy({} as DB, {
-    get: (_target, property) => (property === 'transaction' ? transaction : Reflect.get(database, property)),
+    get: (_target, property) =>
+      property === 'transaction' ? transaction : property === 'tables' ? postgresTables : Reflect.get(database, property),
   });
   return shared;
 }

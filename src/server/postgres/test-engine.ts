@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { useEngine } from '../../../db/schema';
 import type { Database } from '../database/dialect';
 import { postgresDatabase } from './connect';
 import { postgresDialect, type PostgresDialect } from './dialect';
@@ -79,7 +78,6 @@ export function openTestPostgres(): Database<PostgresDialect> {
   const config = { connectionString: url, max: 4, idleTimeoutMillis: 2_000 };
   const pool = pendingPool(config, ready);
   pool.on('error', () => {});
-  useEngine('postgres');
   return postgresDialect(postgresDatabase(pool, drop, () => pendingPool(config, ready)));
 }
 

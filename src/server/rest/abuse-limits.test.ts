@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../test-app';
 import { PASSWORD, post, registerUser } from '../test-http';
 
@@ -47,7 +46,7 @@ describe('registration per client address', () => {
     const results = (await res.json()) as Array<{ result?: unknown; error?: { json: { data: { code: string } } } }>;
     expect(results.filter((r) => r.result)).toHaveLength(10);
     expect(results.filter((r) => r.error?.json.data.code === 'TOO_MANY_REQUESTS')).toHaveLength(40);
-    expect(await t.db.select().from(users)).toHaveLength(10);
+    expect(await t.db.select().from(t.db.tables.users)).toHaveLength(10);
   });
 
   it('takes its number from REGISTRATIONS_PER_HOUR', async () => {

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../test-app';
 import { PASSWORD, USER_KEYS, get, login, post, registerUser, sessionCookieOf } from '../test-http';
 
 let t: TestApp;
 afterEach(() => t?.close());
 
-const sessionCount = async (userId: number) => (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const sessionCount = async (userId: number) => {
+  const { sessions } = t.db.tables;
+  return (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+};
 
 describe('POST /api/register', () => {
   it('answers 201 with the User shape, no hash, and a browser-session cookie', async () => {

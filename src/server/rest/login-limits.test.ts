@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { knownDevices } from '../../../db/schema';
 import { KNOWN_DEVICE_COOKIE } from '../services/auth/known-devices';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 import { createTestApp, type TestApp } from '../test-app';
@@ -283,7 +282,7 @@ describe('the browsers an account remembers', () => {
     const first = await ownersLaptop();
     const laptop = deviceOf((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', first))).res);
     for (let i = 0; i < 25; i++) expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.3'))).res.status).toBe(200);
-    expect(await t.db.select().from(knownDevices)).toHaveLength(20);
+    expect(await t.db.select().from(t.db.tables.knownDevices)).toHaveLength(20);
 
     for (let i = 0; i < 10; i++) await login(t, 'mariana@news.example', `wrong-${i}`, from('192.0.2.66'));
     expect((await login(t, 'mariana@news.example', PASSWORD, from('10.0.0.2', laptop))).res.status).toBe(200);

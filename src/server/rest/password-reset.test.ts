@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../../../db/schema';
 import { LINKS, extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { KNOWN_DEVICE_COOKIE } from '../services/auth/known-devices';
 import { hashToken } from '../services/auth/tokens';
@@ -62,7 +61,7 @@ describe('POST /api/forgot-password', () => {
   it('stores only the hash of the token', async () => {
     const { email } = await setup();
     const token = await requestReset(email);
-    const rows = await t.db.select().from(passwordResetTokens);
+    const rows = await t.db.select().from(t.db.tables.passwordResetTokens);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);

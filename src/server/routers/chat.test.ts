@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { conversations, documentChunks, documents, messages } from '../../../db/schema';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '../../shared/schemas/chat';
 import { MINUTE_MS } from '../../shared/limits';
 import { stopEditor } from '../editor';
@@ -115,6 +114,7 @@ describe('chat router: conversations', () => {
       const gone = await api.chat.create({ title: 'gone' });
       await collect(await api.chat.send({ conversationId: gone.id, content: 'zanzibar budget story' }));
       await collect(await api.chat.send({ conversationId: keep.id, content: 'zanzibar ferry story' }));
+      const { documentChunks, documents, messages } = t.db.tables;
       const [doc] = await t.db
         .insert(documents)
         .values({ userId, conversationId: gone.id, filename: 'notes.txt', kind: 'txt', sizeBytes: 10, chars: 10, createdAt: t.clock() })
@@ -333,7 +333,7 @@ describe('chat router: capabilities and posted reviews', () => {
 
     await expect(t.services.chat.addAssistantMessage(stranger.userId, doc.id, 'mine')).rejects.toThrow('Conversation not found');
     expect((await owner.api.chat.get({ id: doc.id })).messages).toHaveLength(1);
-    const count = (await t.db.select({ n: sql<number>`count(*)` }).from(conversations))[0]!.n;
+    const count = (await t.db.select({ n: sql<number>`count(*)` }).from(t.db.tables.conversations))[0]!.n;
     expect(count).toBe(2);
   });
 });

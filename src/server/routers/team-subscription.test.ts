@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { teams, users } from '../../../db/schema';
 import { DAY_MS } from '../../shared/limits';
 import { ALREADY_ACTIVE, TEAM_SUSPENDED_NO_SUBSCRIBE } from '../services/billing';
 import { TEAM_ERRORS } from '../services/teams';
@@ -12,7 +11,10 @@ let t: TestApp;
 afterEach(() => t?.close());
 
 const api = (token: string) => t.caller({ token }).api;
-const userRow = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+const userRow = async (email: string) => {
+  const { users } = t.db.tables;
+  return (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
+};
 
 const access = (email: string) => editorAccess(t, email);
 
@@ -116,6 +118,7 @@ describe('team subscription with local billing', () => {
   it("follows the team's status on the next check: suspended, then reactivated", async () => {
     t = createTestApp();
     const { owner, teamId } = await teamOfTwo(t);
+    const { teams } = t.db.tables;
     await api(owner).team.subscribe({});
     expect(await access('tomas@news.example')).toBe('granted');
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rateLimitHits } from '../../../db/schema';
 import { fixedClock } from '../clock';
 import { openDatabase, type OpenedDatabase as Database } from '../db';
 import { errorDetails } from '../errors';
@@ -225,6 +224,7 @@ describe('rate limits shared by processes on one database', () => {
     const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as unknown);
     expect(refused).toHaveLength(19);
     for (const e of refused) expect(e instanceof TRPCError && e.code === 'TOO_MANY_REQUESTS', String(e)).toBe(true);
+    const { rateLimitHits } = db.db.tables;
     expect(await db.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'chat-send:7'))).toHaveLength(5);
   });
 });

@@ -1,6 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, asc, countDistinct, eq, gt, inArray, lte, or } from 'drizzle-orm';
-import { rateLimitHits } from '../../../db/schema';
 import type { Clock } from '../clock';
 import type { DB, Dialect } from '../db';
 import { fail } from '../errors';
@@ -25,6 +24,7 @@ const SWEEP_EVERY_MS = 60_000;
  * a lock never outlives its window. See docs/decisions/023-rate-limits-in-the-database.md.
  */
 export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitKeys'>, clock: Clock) {
+  const { rateLimitHits } = db.tables;
   let lastSweep = clock().getTime();
 
   /** Each key's hits inside its rule's window, oldest first, in milliseconds. */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { sessions, users, type UserRow } from '../../../db/schema';
+import type { UserRow } from '../../../db/schema';
 import type { PublicUser } from '../../shared/types';
 import type { DB } from '../db';
 import type { Clock } from '../clock';
@@ -31,6 +31,7 @@ export const isUniqueViolation = (e: unknown): boolean =>
   (('code' in e && UNIQUE_VIOLATION.has(String((e as { code: unknown }).code))) || (e.cause !== undefined && isUniqueViolation(e.cause)));
 
 export function createUserService(db: DB, clock: Clock) {
+  const { sessions, users } = db.tables;
   const service = {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);

@@ -5,6 +5,7 @@ import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
+import { sqliteTables } from '../../../db/schema';
 import * as schema from '../../../db/schema.sqlite';
 import type { Database, DB, Dialect, Readiness } from '../database/dialect';
 import { processKeyedLock } from '../database/keyed-lock';
@@ -110,7 +111,10 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     { schema, casing: 'snake_case' },
   );
   // Queries made through `db` inside the body are the transaction's: the gate runs them in turn.
-  const db: DB = Object.assign(builders, { transaction: <T>(body: (tx: DB) => Promise<T>) => gate.transaction(() => body(db)) });
+  const db: DB = Object.assign(builders, {
+    transaction: <T>(body: (tx: DB) => Promise<T>) => gate.transaction(() => body(db)),
+    tables: sqliteTables,
+  });
   const raw = async <T>(use: (client: Sqlite.Database) => T): Promise<T> => gate.run(() => use(sqlite));
 
   const dialect: SqliteDialect = {

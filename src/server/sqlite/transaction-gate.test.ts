@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promoCodes } from '../../../db/schema';
+import { sqliteTables } from '../../../db/schema';
 import { openDatabase, type DB, type Database, type SqliteDialect } from '../db';
 
 let dir: string;
@@ -21,6 +21,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const { promoCodes } = sqliteTables;
 const add = (d: DB, code: string) => d.insert(promoCodes).values({ code, percentOff: 10, createdAt: new Date(0) });
 const codes = async () => (await db.select({ code: promoCodes.code }).from(promoCodes).orderBy(asc(promoCodes.id))).map((r) => r.code);
 

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { users } from '../../../db/schema';
 import { hides, loginByApi, newPage, shows } from './browser';
 import type { E2EServer } from './server';
 
@@ -48,8 +47,9 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** Accounts written straight into the database (they never sign in), numbered oldest first. */
 export async function seedUsers(server: E2EServer, prefix: string, count: number) {
+  const { db } = server.running;
   const createdAt = new Date();
-  await server.running.db.insert(users).values(
+  await db.insert(db.tables.users).values(
     Array.from({ length: count }, (_, i) => ({
       username: `${prefix}${i}`,
       email: `${prefix}.${i}@example.com`,
@@ -61,7 +61,9 @@ export async function seedUsers(server: E2EServer, prefix: string, count: number
 
 /** An account's stored row, to check what the console changed. */
 export async function storedUser(server: E2EServer, email: string) {
-  const [row] = await server.running.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  const { db } = server.running;
+  const { users } = db.tables;
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   if (!row) throw new Error(`no user ${email}`);
   return row;
 }

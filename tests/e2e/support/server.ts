@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '../../../db/schema';
+import type { UserRow } from '../../../db/schema';
 import { importServerBundle, type RunningServer } from '../../support/server-bundle';
 import { LINKS, extractLink, startSmtpSink, type SmtpSink } from '../../support/smtp-sink';
 import { CLIENT_DIR, ensureClientBuilt } from './client-build';
@@ -58,6 +58,7 @@ export async function startE2EServer(opts: { env?: Record<string, string> } = {}
   });
   const logs: string[] = [];
   const running = await startServer({ config, clientDir: CLIENT_DIR, log: (line) => logs.push(line) });
+  const { users } = running.db.tables;
 
   return {
     url,

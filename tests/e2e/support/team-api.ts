@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
-import { teamInvitations, teams, type TeamRow } from '../../../db/schema';
+import type { TeamRow } from '../../../db/schema';
 import type { Invitation, Team } from '../../../src/shared/schemas/team';
 import { extractLink, type SunkMail } from '../../support/smtp-sink';
 import { appOrigin } from './browser';
@@ -58,10 +58,14 @@ export function mailText(mail: SunkMail): string {
  * or the billing provider would (their screens and webhooks are tested apart).
  */
 export async function setTeam(server: E2EServer, teamId: number, fields: Partial<Omit<TeamRow, 'id'>>): Promise<void> {
-  await server.running.db.update(teams).set(fields).where(eq(teams.id, teamId));
+  const { db } = server.running;
+  const { teams } = db.tables;
+  await db.update(teams).set(fields).where(eq(teams.id, teamId));
 }
 
 /** Moves every invitation of a team to expire at the given time (the server's clock is real). */
 export async function setInvitationsExpiry(server: E2EServer, teamId: number, expiresAt: Date): Promise<void> {
-  await server.running.db.update(teamInvitations).set({ expiresAt }).where(eq(teamInvitations.teamId, teamId));
+  const { db } = server.running;
+  const { teamInvitations } = db.tables;
+  await db.update(teamInvitations).set({ expiresAt }).where(eq(teamInvitations.teamId, teamId));
 }

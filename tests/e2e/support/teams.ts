@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { teams, users } from '../../../db/schema';
 import type { E2EServer } from './server';
 
 let owners = 0;
@@ -13,6 +12,7 @@ let owners = 0;
  */
 export async function putInSuspendedTeam(server: E2EServer, email: string, teamName: string) {
   const { db, services } = server.running;
+  const { teams, users } = db.tables;
   owners += 1;
   const id = `${Date.now().toString(36)}${owners}`;
   // An owner who never signs in: no usable password hash.

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../../../db/schema';
 import { HOUR_MS } from '../../../shared/limits';
 import type { AuditEntry, AuditFilter } from '../../../shared/schemas/admin';
 import { visitor } from '../chat/test-support';
@@ -104,6 +103,7 @@ describe('the audit table', () => {
       expect(() => sqlite.prepare('DELETE FROM audit_log').run()).toThrow('audit_log is append-only');
       // Drizzle wraps the driver's error; the trigger's message is the cause's.
       const appendOnly = { cause: expect.objectContaining({ message: 'audit_log is append-only' }) };
+      const { auditLog } = t.db.tables;
       await expect(t.db.delete(auditLog).where(eq(auditLog.adminId, deputy.id))).rejects.toMatchObject(appendOnly);
       await expect(t.db.update(auditLog).set({ action: 'user.create' })).rejects.toMatchObject(appendOnly);
       expect(await auditRows(t)).toEqual(before);

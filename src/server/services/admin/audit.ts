@@ -1,5 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { auditLog, type AuditLogRow, type UserRow } from '../../../../db/schema';
+import type { AuditLogRow, UserRow } from '../../../../db/schema';
 import {
   ADMIN_LIMITS,
   type AuditAction,
@@ -84,6 +84,7 @@ function csvCell(value: unknown): string {
 }
 
 export function createAuditService(db: DB, clock: Clock) {
+  const { auditLog } = db.tables;
   const where = (filter: AuditFilter, beforeId?: number | null) =>
     and(
       filter.adminId != null ? eq(auditLog.adminId, filter.adminId) : undefined,

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { auditLog, type AuditLogRow, type UserRow } from '../../../../db/schema';
+import type { AuditLogRow, UserRow } from '../../../../db/schema';
 import { LIMITS } from '../../../shared/limits';
 import type { AuditAction, AuditChanges } from '../../../shared/schemas/admin';
 import type { Clock } from '../../clock';
@@ -22,6 +22,7 @@ const SCAN = 20;
  * so a takeover through a changed address cannot pass unseen.
  */
 export function createAdminChangeTrail(db: DB, clock: Clock, audit: AuditService) {
+  const { auditLog } = db.tables;
   /** The audit row of the admin's latest change of this account's address, while it is watched. */
   async function watchedChange(user: UserRow): Promise<AuditLogRow | undefined> {
     const at = user.emailChangedByAdminAt;

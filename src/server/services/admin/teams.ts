@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { teams, users, type TeamRow } from '../../../../db/schema';
+import type { TeamRow } from '../../../../db/schema';
 import type { AdminCreateTeamInput, AdminListQuery, AdminTeam, AdminUpdateTeamInput, Page } from '../../../shared/schemas/admin';
 import type { Invitation, TeamMember } from '../../../shared/schemas/team';
 import type { DB } from '../../db';
@@ -20,6 +20,7 @@ interface Deps {
 }
 
 export function createAdminTeamService({ db, teams: teamService, billing, audit }: Deps) {
+  const { teams, users } = db.tables;
   const target = (t: TeamRow) => ({ type: 'team' as const, id: t.id, label: t.name });
   const owner = alias(users, 'owner');
   /** Invitations name the team's owner as the inviter: the invitee joins the owner's team (the audit log names the admin). */

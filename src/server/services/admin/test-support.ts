@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { auditLog, users, type UserRow } from '../../../../db/schema';
+import type { UserRow } from '../../../../db/schema';
 import type { AuditEntry } from '../../../shared/schemas/admin';
 import type { TestApp } from '../../test-app';
 import { login, PASSWORD } from '../../test-http';
@@ -22,11 +22,14 @@ export async function signedInAdmin(t: TestApp, name = 'chief', o: { ip?: string
 }
 
 /** The account as stored now, or undefined once it is gone. */
-export const userRowOf = async (t: TestApp, email: string): Promise<UserRow | undefined> =>
-  (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+export async function userRowOf(t: TestApp, email: string): Promise<UserRow | undefined> {
+  const { users } = t.db.tables;
+  return (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+}
 
 /** Every audit row, oldest first, read straight from the table. */
 export async function auditRows(t: TestApp): Promise<AuditEntry[]> {
+  const { auditLog } = t.db.tables;
   const rows = await t.db.select().from(auditLog).orderBy(asc(auditLog.id));
   return rows.map(toAuditEntry);
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { emailVerificationTokens, passwordResetTokens, sessions, teams, users, type UserRow } from '../../../../db/schema';
+import type { UserRow } from '../../../../db/schema';
 import { RATE_LIMITS } from '../../../shared/limits';
 import {
   ADMIN_LIMITS,
@@ -55,6 +55,7 @@ interface Deps {
 
 export function createAdminUserService(deps: Deps) {
   const { db, clock, users: accounts, billing, audit } = deps;
+  const { emailVerificationTokens, passwordResetTokens, sessions, teams, users } = db.tables;
   const target = userTarget;
 
   async function find(id: number): Promise<UserRow> {

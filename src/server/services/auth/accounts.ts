@@ -1,5 +1,5 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { passwordResetTokens, sessions, users, type UserRow } from '../../../../db/schema';
+import type { UserRow } from '../../../../db/schema';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import { LIMITS, RATE_LIMITS } from '../../../shared/limits';
 import type { Clock } from '../../clock';
@@ -58,6 +58,7 @@ interface Deps {
 
 export function createAccountService(deps: Deps) {
   const { db, clock, limiter } = deps;
+  const { passwordResetTokens, sessions, users } = db.tables;
   const log = deps.log ?? ((line: string) => console.error(line));
   const devices = createKnownDevices(db, clock);
   const registrationsPerIp = deps.registrationsPerIp ?? RATE_LIMITS.registrationsPerIp;

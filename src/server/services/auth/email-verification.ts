@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { emailVerificationTokens, users, type UserRow } from '../../../../db/schema';
+import type { UserRow } from '../../../../db/schema';
 import { LIMITS, RATE_LIMITS } from '../../../shared/limits';
 import { VERIFICATION_MESSAGES } from '../../../shared/schemas/auth';
 import type { Clock } from '../../clock';
@@ -31,6 +31,7 @@ export const heldAddress = (u: Pick<UserRow, 'emailChangedByAdminAt' | 'emailVer
  * link mailed before the address changed verifies nothing.
  */
 export function createEmailVerification({ db, clock, limiter, mail, appUrl, log }: Deps) {
+  const { emailVerificationTokens, users } = db.tables;
   return {
     /** Mails a new link; earlier links stay good until they expire. Not awaited by callers that must answer at once. */
     async send(user: Pick<UserRow, 'id' | 'username' | 'email'>): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { knownDevices, type UserRow } from '../../../../db/schema';
+import type { UserRow } from '../../../../db/schema';
 import { LIMITS, RATE_LIMITS } from '../../../shared/limits';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
@@ -69,6 +69,7 @@ function parse(cookieHeader: string | undefined): Entry[] {
 const format = (e: Entry) => `${e.userId}.${e.deviceId}.${e.secret}`;
 
 export function createKnownDevices(db: DB, clock: Clock) {
+  const { knownDevices } = db.tables;
   /** Keeps the account's newest devices, preferring those signed in to more than once over one-off sign-ins (scripts). */
   async function prune(userId: number) {
     const rows = await db

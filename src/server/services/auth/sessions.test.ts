@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../../../db/schema';
 import { HOUR_MS, DAY_MS } from '../../../shared/limits';
 import { createTestApp, type TestApp } from '../../test-app';
 import { SESSION_COOKIE, blankSessionCookie, readSessionToken, sessionCookie } from './sessions';
@@ -18,6 +17,7 @@ async function setup() {
 describe('session tokens', () => {
   it('are id.secret in lowercase base32, with a 160-bit secret of which only the SHA-256 is stored', async () => {
     const { user, sessions: svc } = await setup();
+    const { sessions } = t.db.tables;
     const { token, session } = await svc.create(user.id, false);
     expect(token).toMatch(/^[a-z2-7]{24}\.[a-z2-7]{32}$/);
     const [id, secret] = token.split('.') as [string, string];
@@ -37,6 +37,7 @@ describe('session tokens', () => {
 
   it('validate to the session and user rows as stored, nulls, dates and flags included', async () => {
     const { user, sessions: svc } = await setup();
+    const { sessions, users } = t.db.tables;
     const { token, session } = await svc.create(user.id, true);
     await t.db
       .update(users)
@@ -125,6 +126,7 @@ describe('session expiry', () => {
 
   it('rejects and deletes an expired session', async () => {
     const { user, sessions: svc } = await setup();
+    const { sessions } = t.db.tables;
     const { token, session } = await svc.create(user.id, false);
     t.clock.advance(DAY_MS);
     expect(await svc.validate(token)).toBeNull();
@@ -133,6 +135,7 @@ describe('session expiry', () => {
 
   it('deleteExpired removes only expired sessions', async () => {
     const { user, sessions: svc } = await setup();
+    const { sessions } = t.db.tables;
     const short = await svc.create(user.id, false);
     const long = await svc.create(user.id, true);
     t.clock.advance(2 * DAY_MS);

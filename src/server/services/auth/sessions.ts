@@ -1,5 +1,5 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import { sessions, users, type SessionRow, type UserRow } from '../../../../db/schema';
+import type { SessionRow, UserRow } from '../../../../db/schema';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { prepared } from '../../database/prepared';
@@ -30,6 +30,7 @@ const lifetime = (rememberMe: boolean) => (rememberMe ? REMEMBER_MS : BROWSER_SE
  * is stored, compared in constant time; expiry slides forward once half is used.
  */
 export function createSessionService(db: DB, clock: Clock) {
+  const { sessions, users } = db.tables;
   // Every signed-in request looks its session up.
   const sessionWithUser = prepared(
     db

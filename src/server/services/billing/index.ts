@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { teams, users, type TeamRow, type UserRow } from '../../../../db/schema';
+import type { TeamRow, UserRow } from '../../../../db/schema';
 import type { CreateSubscriptionResult, PromoValidation } from '../../../shared/schemas/subscription';
 import { TEAM_MESSAGES } from '../../../shared/schemas/team';
 import { hasOwnSubscription } from '../../../shared/access';
@@ -47,6 +47,7 @@ export function createBillingService(
   provider?: BillingProvider,
   log: (line: string) => void = (line) => console.error(line),
 ) {
+  const { teams, users } = db.tables;
   /** A provider outage or bad key is the provider's failure, not the user's: a logged 502 with a clear message. */
   async function viaProvider<T>(what: string, call: () => Promise<T>): Promise<T> {
     try {

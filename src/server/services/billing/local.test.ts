@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { promoCodes } from '../../../../db/schema';
 import { hasEditorAccess } from '../../../shared/access';
 import { DAY_MS } from '../../../shared/limits';
 import type { PublicUser } from '../../../shared/types';
@@ -140,6 +139,7 @@ describe('local billing over a moving clock', () => {
 
   it('a double click starts one plan and redeems its code once', async () => {
     t = createTestApp();
+    const { promoCodes } = t.db.tables;
     await t.services.billing.promos.create({ code: 'SPRING', percentOff: 20 });
     const token = await registerUser(t, 'mariana', EMAIL);
     const [a, b] = await Promise.all(

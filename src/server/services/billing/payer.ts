@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { teams, users, type TeamRow, type UserRow } from '../../../../db/schema';
+import type { TeamRow, UserRow } from '../../../../db/schema';
 import type { DB } from '../../db';
 import { saveSubscriptionState, type SubscriptionState } from './subscription-state';
 
@@ -64,6 +64,7 @@ export function teamPayer(team: TeamRow, owner: UserRow): TeamPayer {
 }
 
 export async function loadTeamPayer(db: DB, team: TeamRow): Promise<TeamPayer> {
+  const { users } = db.tables;
   const [owner] = await db.select().from(users).where(eq(users.id, team.ownerId)).limit(1);
   if (!owner) throw new Error(`team ${team.id} has no owner row`);
   return teamPayer(team, owner);
@@ -71,6 +72,7 @@ export async function loadTeamPayer(db: DB, team: TeamRow): Promise<TeamPayer> {
 
 /** The payer as the database holds it now (another request may have changed it); undefined once deleted. */
 export async function reloadPayer<P extends Payer>(db: DB, payer: P): Promise<P | undefined> {
+  const { teams, users } = db.tables;
   if (payer.kind === 'user') {
     const [user] = await db.select().from(users).where(eq(users.id, payer.id)).limit(1);
     return user ? (userPayer(user) as P) : undefined;
@@ -96,6 +98,7 @@ export const isGift = (subscriptionId: string | null): boolean => subscriptionId
 
 /** The one writer of a payer's subscription fields. */
 export async function savePayerState<P extends Payer>(db: DB, payer: P, state: SubscriptionState & { quantity?: number }): Promise<P> {
+  const { teams, users } = db.tables;
   const { quantity, trialUsedAt, ...fields } = state;
   if (payer.kind === 'user') {
     return userPayer(await saveSubscriptionState(db, payer.id, { ...fields, ...(trialUsedAt ? { trialUsedAt } : {}) })) as P;
@@ -124,6 +127,7 @@ export async function savePayerState<P extends Payer>(db: DB, payer: P, state: S
 }
 
 export async function saveCustomerId(db: DB, payer: Payer, customerId: string): Promise<void> {
+  const { teams, users } = db.tables;
   if (payer.kind === 'user') await db.update(users).set({ billingCustomerId: customerId }).where(eq(users.id, payer.id));
   else await db.update(teams).set({ billingCustomerId: customerId }).where(eq(teams.id, payer.id));
 }

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { promoCodes, promoRedemptions } from '../../../../db/schema';
 import { DAY_MS } from '../../../shared/limits';
 import { createTestApp, type TestApp } from '../../test-app';
 import { get, login, post, registerUser } from '../../test-http';
@@ -23,7 +22,10 @@ async function subscribe(token: string, promoCode?: string) {
   return (await res.json()) as { subscriptionId: string; is100PercentOff: boolean; message: string; clientSecret?: string };
 }
 
-const timesRedeemed = async (code: string) => (await t.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]!.timesRedeemed;
+const timesRedeemed = async (code: string) => {
+  const { promoCodes } = t.db.tables;
+  return (await t.db.select().from(promoCodes).where(eq(promoCodes.code, code)))[0]!.timesRedeemed;
+};
 
 describe('promo codes with local billing', () => {
   it('answers an unknown, disabled or empty code with {valid:false, message} and nothing else', async () => {
@@ -102,6 +104,7 @@ describe('promo codes with local billing', () => {
 
   it('two users redeeming the last use at once: exactly one gets it', async () => {
     t = createTestApp();
+    const { promoCodes, promoRedemptions } = t.db.tables;
     const tokens = await Promise.all(['mariana', 'tomas', 'ines'].map((u) => registerUser(t, u)));
     await seed({ code: 'LASTONE', percentOff: 100, maxRedemptions: 2 });
     await subscribe(tokens[2]!, 'LASTONE');

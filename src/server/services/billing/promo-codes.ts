@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { promoCodes, promoRedemptions, type PromoCodeRow } from '../../../../db/schema';
+import type { PromoCodeRow } from '../../../../db/schema';
 import type { PromoValidation } from '../../../shared/schemas/subscription';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
@@ -40,6 +40,7 @@ export function describeDiscount(percentOff: number | null, amountOffCents: numb
 }
 
 export function createPromoCodeStore(db: DB, clock: Clock) {
+  const { promoCodes, promoRedemptions } = db.tables;
   const find = async (code: string): Promise<PromoCodeRow | undefined> => {
     const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code.trim().toUpperCase())).limit(1);
     return row;

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { teams, users } from '../../../../db/schema';
 import { STRIPE_TEST_PRICE, type StripeServer } from '../../../../tests/support/stripe-server';
 import type { TestApp } from '../../test-app';
 import { signedInAdmin } from '../admin/test-support';
@@ -19,8 +18,14 @@ afterEach(async () => {
 });
 
 const api = (token: string) => t.caller({ token }).api;
-const userRow = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0]!;
-const teamRow = async (id: number) => (await t.db.select().from(teams).where(eq(teams.id, id)).limit(1))[0]!;
+const userRow = async (email: string) => {
+  const { users } = t.db.tables;
+  return (await t.db.select().from(users).where(eq(users.email, email)).limit(1))[0]!;
+};
+const teamRow = async (id: number) => {
+  const { teams } = t.db.tables;
+  return (await t.db.select().from(teams).where(eq(teams.id, id)).limit(1))[0]!;
+};
 
 const access = (email: string) => editorAccess(t, email);
 
@@ -131,6 +136,7 @@ describe('team subscription with Stripe', () => {
   });
 
   it('never lifts a suspension: billing news updates the period, the team stays suspended', async () => {
+    const { teams } = t.db.tables;
     const { teamId, subscriptionId } = await subscribedWithCard();
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
     await t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, teamId));
@@ -171,6 +177,7 @@ describe('team subscription with Stripe', () => {
   });
 
   it('bills a new seat count, and seats bought in the portal become the team’s maxSeats', async () => {
+    const { teams } = t.db.tables;
     const { owner, teamId, subscriptionId } = await subscribedWithCard();
     await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
 

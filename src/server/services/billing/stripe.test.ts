@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../../db/schema';
 import { startStripeServer, STRIPE_TEST_PRICE, type StripeServer } from '../../../../tests/support/stripe-server';
 import { hasEditorAccess } from '../../../shared/access';
 import { DAY_MS } from '../../../shared/limits';
@@ -126,6 +125,7 @@ describe('Stripe billing: subscribing', () => {
   });
 
   it('two different requests at once (two tabs, one with a code) leave one live subscription, the one the user holds', async () => {
+    const { users } = t.db.tables;
     stripe.seedPromotionCode({ code: 'HALF', percentOff: 50 });
     const token = await registerUser(t, 'mariana');
     await Promise.all([create(token), create(token, 'HALF')]);
@@ -169,6 +169,7 @@ describe('Stripe billing: subscribing', () => {
   });
 
   it('starts afresh when Stripe no longer knows the stored customer and subscription (keys moved to another account)', async () => {
+    const { users } = t.db.tables;
     const token = await registerUser(t, 'mariana');
     const { id } = await me(token);
     await t.db

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { billingEvents, teams, users } from '../../../../db/schema';
 import { hasOwnSubscription } from '../../../shared/access';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '../../../shared/plan';
 import type { CreateSubscriptionResult, PromoValidation } from '../../../shared/schemas/subscription';
@@ -76,6 +75,7 @@ function periodEnd(sub: Stripe.Subscription): Date | null {
 }
 
 export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConfig, stripe = createStripeClient(cfg)): BillingProvider {
+  const { billingEvents, teams, users } = db.tables;
   const priceId = cfg.priceId ?? PROFESSIONAL_PLAN.priceId;
 
   async function findPromotion(code: string): Promise<Stripe.PromotionCode | undefined> {

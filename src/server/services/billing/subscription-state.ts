@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '../../../../db/schema';
+import type { UserRow } from '../../../../db/schema';
 import type { DB } from '../../db';
 
 export interface SubscriptionState {
@@ -14,6 +14,7 @@ export interface SubscriptionState {
 
 /** The one writer of a user's subscription fields. */
 export async function saveSubscriptionState(db: DB, userId: number, state: SubscriptionState): Promise<UserRow> {
+  const { users } = db.tables;
   const [row] = await db.update(users).set(state).where(eq(users.id, userId)).returning();
   if (!row) throw new Error(`user ${userId} vanished while saving its subscription`);
   return row;

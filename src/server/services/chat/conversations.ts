@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { conversations, messages, type ConversationRow, type MessageRow } from '../../../../db/schema';
+import type { ConversationRow, MessageRow } from '../../../../db/schema';
 import {
   DEFAULT_CONVERSATION_TITLE,
   type Conversation,
@@ -27,6 +27,7 @@ function decodeCursor(cursor: string): { updatedAt: number; id: number } {
 
 /** Conversations and their messages, always scoped to their owner: another user's id reads as not found. */
 export function createConversationStore(db: DB, clock: Clock) {
+  const { conversations, messages } = db.tables;
   const listColumns = {
     id: conversations.id,
     title: conversations.title,

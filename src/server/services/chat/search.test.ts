@@ -7,8 +7,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as schema from '../../../../db/schema';
-import { conversations, messages, users } from '../../../../db/schema';
+import * as schema from '../../../../db/schema.sqlite';
 import { openDatabase, type DB } from '../../db';
 import { MESSAGE_MATCHES_SQL, messageFtsQuery, ownedFtsQuery } from '../../sqlite/conversation-search';
 import { createTestApp, type TestApp } from '../../test-app';
@@ -26,6 +25,7 @@ afterEach(async () => {
 });
 
 async function addUser(db: DB, name: string): Promise<number> {
+  const { users } = db.tables;
   const [row] = await db
     .insert(users)
     .values({ username: name, email: `${name}@news.example`, passwordHash: 'not-a-hash' })
@@ -34,6 +34,7 @@ async function addUser(db: DB, name: string): Promise<number> {
 }
 
 async function addConversation(db: DB, userId: number, title: string, texts: string[], at = Date.UTC(2026, 2, 2)): Promise<number> {
+  const { conversations, messages } = db.tables;
   const [row] = await db
     .insert(conversations)
     .values({ userId, title, createdAt: new Date(at), updatedAt: new Date(at) })
@@ -85,6 +86,7 @@ describe('conversation search, scoped to its caller', () => {
   it.skipIf(SQLITE_INTERNALS)('keeps the index in step as messages change and conversations and accounts go', async () => {
     t = createTestApp();
     const db = t.db;
+    const { conversations, messages, users } = db.tables;
     const mariana = await addUser(db, 'mariana');
     const olusegun = await addUser(db, 'olusegun');
     const harbour = await addConversation(db, mariana, 'Harbour', ['regatta cancelled', 'ferry timetable']);

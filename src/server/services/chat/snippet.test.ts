@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { conversations, messages, users } from '../../../../db/schema';
 import { createTestApp, type TestApp } from '../../test-app';
 import { searchSnippet } from './snippet';
 
@@ -46,6 +45,7 @@ describe('conversation search excerpts', () => {
   it('are plain text for replies, with the words searched for in them', async () => {
     t = createTestApp();
     const db = t.db;
+    const { conversations, messages, users } = db.tables;
     const [user] = await db
       .insert(users)
       .values({ username: 'mariana', email: 'mariana@news.example', passwordHash: 'not-a-hash' })

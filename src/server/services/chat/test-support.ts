@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../../db/schema';
 import type { ChatStreamEvent, Message } from '../../../shared/schemas/chat';
 import { errorDetails } from '../../errors';
 import { createAccessService } from '../access';
@@ -31,6 +30,7 @@ async function member(t: TestApp, username: string, token: string) {
  * until it lands, the access service's team lookup is the seam it plugs into.
  */
 export async function inSuspendedTeam(t: TestApp, userId: number, teamName: string) {
+  const { users } = t.db.tables;
   await t.db.update(users).set({ teamId: 77, subscriptionStatus: 'inactive' }).where(eq(users.id, userId));
   t.services.access = createAccessService(async (id) => (id === 77 ? { name: teamName, subscriptionStatus: 'suspended' } : undefined));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sum } from 'drizzle-orm';
-import { conversations, documentChunks, documents, type DocumentRow, type UserRow } from '../../../../db/schema';
+import type { DocumentRow, UserRow } from '../../../../db/schema';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -83,6 +83,7 @@ function reviewablePart(text: string): string {
 
 export function createDocumentService(o: DocumentServiceOptions) {
   const { db } = o;
+  const { conversations, documentChunks, documents } = db.tables;
   const log = o.log ?? (() => {});
   const maxBytes = o.config.maxUploadMb * MB;
   const quotaBytes = o.config.storageQuotaMb * MB;

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { documentChunks, documents } from '../../../../db/schema';
 import type { DB, PassageQuery } from '../../database/dialect';
 
 export interface Passage {
@@ -48,6 +47,7 @@ export async function passagesFor(
   query: string,
   limit = 5,
 ): Promise<Passage[]> {
+  const { documentChunks, documents } = db.tables;
   const n = Math.max(0, Math.min(Math.trunc(limit), 50));
   if (n === 0) return [];
   const terms = passageTerms(query);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
-import { documentChunks } from '../../../../db/schema';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { MAX_TEXT_CHARS, stopEditor } from '../../editor';
@@ -40,6 +39,7 @@ async function setup() {
 describe('upload into storage', () => {
   it.skipIf(SQLITE_INTERNALS)('stores the text in consecutive passages indexed for search, and gives it back whole', async () => {
     const { owner, add } = await setup();
+    const { documentChunks } = t.db.tables;
     const doc = await add('flood.txt', FLOOD);
     const chunks = await t.db
       .select({ ordinal: documentChunks.ordinal, content: documentChunks.content })
@@ -60,6 +60,7 @@ describe('upload into storage', () => {
 
   it.skipIf(SQLITE_INTERNALS)('lists a conversation’s documents and deletes one with its passages and index entries', async () => {
     const { owner, conversationId, add } = await setup();
+    const { documentChunks } = t.db.tables;
     const budget = await add('budget.txt', BUDGET);
     const flood = await add('flood.txt', FLOOD);
     expect(await t.services.documents.list(owner.userId, conversationId)).toEqual([

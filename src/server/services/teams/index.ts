@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { teamInvitations, teams, users, type TeamInvitationRow, type TeamRow, type UserRow } from '../../../../db/schema';
+import type { TeamInvitationRow, TeamRow, UserRow } from '../../../../db/schema';
 import { DAY_MS } from '../../../shared/limits';
 import {
   TEAM_LIMITS,
@@ -67,6 +67,7 @@ export type IssuedInvitation = Invitation & { inviteUrl: string };
 
 export function createTeamService(deps: TeamServiceDeps) {
   const { db, clock } = deps;
+  const { teamInvitations, teams, users } = db.tables;
   // Every subscribed request of a team member reads its team.
   const teamForAccess = prepared(
     db

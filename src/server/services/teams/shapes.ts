@@ -1,15 +1,17 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { teamInvitations, teams, users, type TeamInvitationRow, type TeamRow, type UserRow } from '../../../../db/schema';
+import type { TeamInvitationRow, TeamRow, UserRow } from '../../../../db/schema';
 import type { Invitation, Team, TeamMember } from '../../../shared/schemas/team';
 import type { DB } from '../../db';
 
 /** Seats in use: always counted from the members, so it cannot drift. */
-export async function countMembers(db: Pick<DB, 'select'>, teamId: number): Promise<number> {
+export async function countMembers(db: Pick<DB, 'select' | 'tables'>, teamId: number): Promise<number> {
+  const { users } = db.tables;
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.teamId, teamId));
   return row?.n ?? 0;
 }
 
-export async function toTeam(db: Pick<DB, 'select'>, row: TeamRow): Promise<Team> {
+export async function toTeam(db: Pick<DB, 'select' | 'tables'>, row: TeamRow): Promise<Team> {
+  const { users } = db.tables;
   const [owner] = await db.select({ username: users.username }).from(users).where(eq(users.id, row.ownerId)).limit(1);
   return teamShape(row, owner?.username ?? '', await countMembers(db, row.id));
 }
@@ -54,6 +56,7 @@ export function toInvitation(r: TeamInvitationRow): Invitation {
 
 /** The owner first, then in joining order. */
 export async function listMembers(db: DB, team: TeamRow): Promise<TeamMember[]> {
+  const { users } = db.tables;
   const rows = await db
     .select()
     .from(users)
@@ -64,6 +67,7 @@ export async function listMembers(db: DB, team: TeamRow): Promise<TeamMember[]> 
 
 /** Pending first, then newest first. */
 export async function listInvitations(db: DB, teamId: number): Promise<Invitation[]> {
+  const { teamInvitations } = db.tables;
   const rows = await db
     .select()
     .from(teamInvitations)
@@ -72,7 +76,8 @@ export async function listInvitations(db: DB, teamId: number): Promise<Invitatio
   return rows.map(toInvitation);
 }
 
-export async function findTeam(db: Pick<DB, 'select'>, teamId: number): Promise<TeamRow | undefined> {
+export async function findTeam(db: Pick<DB, 'select' | 'tables'>, teamId: number): Promise<TeamRow | undefined> {
+  const { teams } = db.tables;
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
   return team;
 }

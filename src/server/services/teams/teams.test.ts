@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { teamInvitations, teams, users } from '../../../../db/schema';
 import { createTestApp, type TestApp } from '../../test-app';
 import { hashToken } from '../auth/tokens';
 import { visitor } from '../chat/test-support';
@@ -21,6 +20,7 @@ async function ownerAndInvitee() {
 describe('teams service', () => {
   it.skipIf(SQLITE_INTERNALS)('stores only the SHA-256 of a 160-bit invitation token', async () => {
     const { owner } = await ownerAndInvitee();
+    const { teamInvitations } = t.db.tables;
     const invitation = await owner.api.team.invite({ email: 'milo@news.example' });
     const token = tokenOfUrl(invitation.inviteUrl);
     expect(token).toMatch(/^[a-z2-7]{32}$/);
@@ -32,6 +32,7 @@ describe('teams service', () => {
 
   it('tells the access service the team status as it is now', async () => {
     const { team } = await ownerAndInvitee();
+    const { teams } = t.db.tables;
     expect(await t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'inactive' });
     await t.db.update(teams).set({ subscriptionStatus: 'suspended' }).where(eq(teams.id, team.id));
     expect(await t.services.teams.findForAccess(team.id)).toEqual({ name: 'Metro Desk', subscriptionStatus: 'suspended' });
@@ -40,6 +41,7 @@ describe('teams service', () => {
 
   it('releases the members and drops the invitations of a team whose owner account is deleted', async () => {
     const { owner, milo, team } = await ownerAndInvitee();
+    const { teamInvitations, teams, users } = t.db.tables;
     const invitation = await owner.api.team.invite({ email: 'milo@news.example' });
     await milo.api.team.acceptInvitation({ token: tokenOfUrl(invitation.inviteUrl) });
     await owner.api.team.invite({ email: 'nora@news.example' });

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { teams, users } from '../../../../db/schema';
 import { LINKS, extractLink } from '../../../../tests/support/smtp-sink';
 import { errorDetails } from '../../errors';
 import type { TestApp } from '../../test-app';
@@ -8,6 +7,7 @@ import { outboxMailTo, registerUser } from '../../test-http';
 
 /** Stands in for the admin console and team billing, which set a team's status in production. */
 export async function setTeamStatus(t: TestApp, teamId: number, subscriptionStatus: 'active' | 'suspended' | 'inactive') {
+  const { teams } = t.db.tables;
   await t.db.update(teams).set({ subscriptionStatus }).where(eq(teams.id, teamId));
 }
 
@@ -36,6 +36,7 @@ export async function teamOfTwo(t: TestApp) {
 
 /** The access rule as every editor request applies it, for the user as stored now: 'granted' or the refusal's code. */
 export async function editorAccess(t: TestApp, email: string): Promise<string> {
+  const { users } = t.db.tables;
   const [user] = await t.db.select().from(users).where(eq(users.email, email)).limit(1);
   try {
     await t.services.access.assertEditorAccess(user!);
