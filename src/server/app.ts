@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -42,10 +42,8 @@ export function createApp(opts: AppOptions) {
   const app = new Hono();
 
   const respond = responseHeaders({ https: opts.config.secureCookies, stripe: opts.services.billing.provider.kind === 'stripe' });
-  const limitJsonBody = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: (c) => c.json({ message: 'Request body is too large' }, 413),
-  });
+  const tooLarge = (c: Context) => c.json({ message: 'Request body is too large' }, 413);
+  const limitJsonBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
 
   app.use('*', closeUnreadBodies);
   app.use('*', requestLog(log));
@@ -66,6 +64,13 @@ export function createApp(opts: AppOptions) {
         return c.json({ success: false, message: UPLOAD_MESSAGES.tooLarge(opts.config.maxUploadMb) }, 413);
       }
       if (NON_JSON_PATHS.includes(c.req.path)) return next();
+      // Hono's bodyLimit reads `raw.body`, which turns the server's lightweight request into a web
+      // stream and takes the body off @hono/node-server's direct read; a declared length is checked here
+      // the same way, and only chunked bodies are counted through it.
+      const length = c.req.header('content-length');
+      if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+        return Number.parseInt(length, 10) > JSON_BODY_LIMIT ? tooLarge(c) : next();
+      }
       return limitJsonBody(c, next);
     });
   }

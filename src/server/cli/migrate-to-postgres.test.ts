@@ -18,7 +18,7 @@ import { postgresDialect } from '../postgres/dialect';
 import { postgresConversationMatcher } from '../postgres/search';
 import { createConversationSearch } from '../services/chat/search';
 import { postgresForTests, type PostgresForTests } from '../postgres/test-support';
-import { passagesFor } from '../services/documents/search';
+import { createPassageFinder } from '../services/documents/search';
 import { upload } from '../services/documents/test-support';
 import { createTestApp, type TestApp } from '../test-app';
 import { get, login, post, registerUser, send } from '../test-http';
@@ -251,10 +251,10 @@ describe.skipIf(!pg)('migrate-to-postgres on a populated install', () => {
       'the',
       'unrelated words',
     ]) {
-      const onSqlite = await passagesFor(t.db, t.dialect.rankPassages, mariana.id, council, q);
+      const onSqlite = await createPassageFinder(t.db, t.dialect.rankPassages)(mariana.id, council, q);
       expect(onSqlite.length).toBeGreaterThan(0);
       const shared = postgresDialect(db);
-      expect(await passagesFor(shared.db, shared.dialect.rankPassages, mariana.id, council, q), q).toEqual(onSqlite);
+      expect(await createPassageFinder(shared.db, shared.dialect.rankPassages)(mariana.id, council, q), q).toEqual(onSqlite);
     }
 
     // New rows continue where SQLite would have: after the highest id it ever gave, deleted rows included.

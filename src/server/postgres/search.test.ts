@@ -5,7 +5,7 @@ import * as pgs from '../../../db/schema.pg';
 import { openDatabase, type Database, type SqliteDialect } from '../db';
 import { createConversationSearch } from '../services/chat/search';
 import { chunkText } from '../services/documents/chunk';
-import { passagesFor as sharedPassagesFor } from '../services/documents/search';
+import { createPassageFinder } from '../services/documents/search';
 import type { PostgresDatabase } from './connect';
 import { postgresDialect } from './dialect';
 import { postgresConversationMatcher } from './search';
@@ -14,10 +14,10 @@ import { postgresConversationMatcher } from './search';
 const createSqliteSearch = (s: Database<SqliteDialect>) => createConversationSearch(s.dialect.conversations);
 const createPostgresSearch = (db: PostgresDatabase) => createConversationSearch(postgresConversationMatcher(db));
 const sqlitePassagesFor = (s: Database<SqliteDialect>, userId: number, conversationId: number, q: string, limit?: number) =>
-  sharedPassagesFor(s.db, s.dialect.rankPassages, userId, conversationId, q, limit);
+  createPassageFinder(s.db, s.dialect.rankPassages)(userId, conversationId, q, limit);
 const passagesFor = (db: PostgresDatabase, userId: number, conversationId: number, q: string, limit?: number) => {
   const shared = postgresDialect(db);
-  return sharedPassagesFor(shared.db, shared.dialect.rankPassages, userId, conversationId, q, limit);
+  return createPassageFinder(shared.db, shared.dialect.rankPassages)(userId, conversationId, q, limit);
 };
 import { postgresForTests, type PostgresForTests } from './test-support';
 

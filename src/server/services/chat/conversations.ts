@@ -35,7 +35,7 @@ export function createConversationStore(db: DB, clock: Clock) {
     updatedAt: conversations.updatedAt,
   };
 
-  // The sidebar and the open conversation load on every page view; prepared once, they build no SQL per request.
+  // The sidebar, the open conversation and every reply read these; prepared once, they build no SQL per request.
   // Prepared queries run outside any transaction on PostgreSQL, so only reads made outside one use them.
   const firstPage = prepared(
     db
@@ -78,9 +78,26 @@ export function createConversationStore(db: DB, clock: Clock) {
     'conversation_messages',
   );
 
+  const historyOf = prepared(
+    db
+      .select({ role: messages.role, content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.conversationId, sql.placeholder('conversationId')), lt(messages.id, sql.placeholder('beforeId'))))
+      .orderBy(desc(messages.id))
+      .limit(sql.placeholder('limit')),
+    'conversation_history',
+  );
+
   /** The caller's conversation, or 404 whether it is missing or someone else's. */
   async function owned(userId: number, id: number): Promise<ConversationRow> {
-    const [row] = await db
+    const [row] = await ownedConversation.execute({ id, userId });
+    if (!row) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
+    return row;
+  }
+
+  /** `owned`, read inside the transaction `tx` (prepared statements run outside one on PostgreSQL). */
+  async function ownedIn(tx: DB, userId: number, id: number): Promise<ConversationRow> {
+    const [row] = await tx
       .select()
       .from(conversations)
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
@@ -117,8 +134,7 @@ export function createConversationStore(db: DB, clock: Clock) {
     },
 
     async get(userId: number, id: number): Promise<ConversationWithMessages> {
-      const [conversation] = await ownedConversation.execute({ id, userId });
-      if (!conversation) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
+      const conversation = await owned(userId, id);
       const rows = await messagesOf.execute({ conversationId: id });
       return { conversation: toConversation(conversation), messages: rows.map(toMessage) };
     },
@@ -141,7 +157,7 @@ export function createConversationStore(db: DB, clock: Clock) {
     /** Saves the user's message; the first one in a 'New Conversation' names it. */
     addUserMessage(userId: number, conversationId: number, content: string): Promise<Message> {
       return db.transaction(async (tx) => {
-        const conversation = await owned(userId, conversationId);
+        const conversation = await ownedIn(tx, userId, conversationId);
         const row = await insertMessage(tx, conversationId, 'user', content, 'complete');
         if (conversation.title === DEFAULT_CONVERSATION_TITLE) {
           const [earlier] = await tx
@@ -180,12 +196,7 @@ export function createConversationStore(db: DB, clock: Clock) {
       beforeMessageId: number,
       limit: number,
     ): Promise<Array<Pick<MessageRow, 'role' | 'content'>>> {
-      const rows = await db
-        .select({ role: messages.role, content: messages.content })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversationId), lt(messages.id, beforeMessageId)))
-        .orderBy(desc(messages.id))
-        .limit(limit);
+      const rows = await historyOf.execute({ conversationId, beforeId: beforeMessageId, limit });
       return rows.reverse();
     },
   };

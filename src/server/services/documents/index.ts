@@ -12,7 +12,7 @@ import { checkFile } from './file-type';
 import { DOCUMENT_LIMITS, MB } from './limits';
 import type { IncomingFile, ReceivedFile } from './upload-file';
 import { DocumentProblem } from './problem';
-import { passagesFor, type Passage } from './search';
+import { createPassageFinder } from './search';
 
 export type { IncomingFile } from './upload-file';
 export type { Passage } from './search';
@@ -84,6 +84,7 @@ function reviewablePart(text: string): string {
 export function createDocumentService(o: DocumentServiceOptions) {
   const { db } = o;
   const { conversations, documentChunks, documents } = db.tables;
+  const passagesFor = createPassageFinder(db, o.dialect.rankPassages);
   const log = o.log ?? (() => {});
   const maxBytes = o.config.maxUploadMb * MB;
   const quotaBytes = o.config.storageQuotaMb * MB;
@@ -292,9 +293,7 @@ export function createDocumentService(o: DocumentServiceOptions) {
     },
 
     /** The passages of the conversation's documents that best match `query` (bm25), else its opening passages. */
-    passagesFor(userId: number, conversationId: number, query: string, limit = 5): Promise<Passage[]> {
-      return passagesFor(db, o.dialect.rankPassages, userId, conversationId, query, limit);
-    },
+    passagesFor,
 
     /** The conversation's documents whole, oldest first, for looking quotations up in (the user's own only). */
     documentsFor: wholeDocuments,

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DB, PassageQuery } from '../../database/dialect';
+import { prepared } from '../../database/prepared';
 
 export interface Passage {
   documentId: number;
@@ -35,34 +36,32 @@ export function passageTerms(text: string): string[] | null {
 }
 
 /**
- * The passages of a conversation's documents most relevant to `query` (bm25), or the
- * opening passages of its documents when none of the query's words occurs. Only the
- * user's own documents are searched.
+ * The passages of a conversation's documents most relevant to a query (bm25), or the opening
+ * passages of its documents when none of the query's words occurs. Only the user's own documents
+ * are searched. Every reply asks, and most conversations hold no document: the openings, read
+ * first with a prepared statement, answer that case with one cheap lookup and no ranking.
  */
-export async function passagesFor(
-  db: DB,
-  rank: PassageRanker,
-  userId: number,
-  conversationId: number,
-  query: string,
-  limit = 5,
-): Promise<Passage[]> {
+export function createPassageFinder(db: DB, rank: PassageRanker) {
   const { documentChunks, documents } = db.tables;
-  const n = Math.max(0, Math.min(Math.trunc(limit), 50));
-  if (n === 0) return [];
-  const terms = passageTerms(query);
-  const trimmed = (rows: Passage[]) => rows.map((r) => ({ ...r, content: r.content.trim() }));
-  if (terms) {
-    const ranked = await rank({ userId, conversationId, terms, limit: n });
-    if (ranked.length) return trimmed(ranked);
-  }
-  return trimmed(
-    await db
+  const openings = prepared(
+    db
       .select({ documentId: documentChunks.documentId, filename: documents.filename, content: documentChunks.content })
       .from(documentChunks)
       .innerJoin(documents, eq(documents.id, documentChunks.documentId))
-      .where(and(eq(documents.userId, userId), eq(documents.conversationId, conversationId)))
+      .where(and(eq(documents.userId, sql.placeholder('userId')), eq(documents.conversationId, sql.placeholder('conversationId'))))
       .orderBy(asc(documentChunks.ordinal), desc(documents.id))
-      .limit(n),
+      .limit(sql.placeholder('limit')),
+    'passage_openings',
   );
+  const trimmed = (rows: Passage[]) => rows.map((r) => ({ ...r, content: r.content.trim() }));
+
+  return async function passagesFor(userId: number, conversationId: number, query: string, limit = 5): Promise<Passage[]> {
+    const n = Math.max(0, Math.min(Math.trunc(limit), 50));
+    if (n === 0) return [];
+    const first = await openings.execute({ userId, conversationId, limit: n });
+    if (first.length === 0) return [];
+    const terms = passageTerms(query);
+    const ranked = terms ? await rank({ userId, conversationId, terms, limit: n }) : [];
+    return trimmed(ranked.length ? ranked : first);
+  };
 }

@@ -224,6 +224,8 @@ describe('passagesFor', () => {
     const found = await t.services.documents.passagesFor(owner.userId, conversationId, 'flood barrier steel', 10);
     expect(new Set(found.map((p) => p.documentId))).toEqual(new Set([budget.id]));
     expect(await t.services.documents.passagesFor(owner.userId, theirs.id, 'flood barrier steel')).toEqual([]);
+    const empty = await owner.api.chat.create({ title: 'No documents' });
+    expect(await t.services.documents.passagesFor(owner.userId, empty.id, 'flood barrier steel')).toEqual([]);
   });
 
   it('never lets the query be FTS syntax', async () => {
