@@ -279,3 +279,21 @@ export const knownDevices = pgTable(
   },
   (t) => [index('known_devices_user_id_idx').on(t.userId)],
 );
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    scope: text({ enum: ['read', 'write', 'admin'] }).notNull(),
+    secretHash: text().notNull(),
+    createdAt: instant().notNull(),
+    expiresAt: instant(),
+    lastUsedAt: instant(),
+    revokedAt: instant(),
+  },
+  (t) => [index('api_tokens_user_id_idx').on(t.userId)],
+);

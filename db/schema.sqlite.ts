@@ -322,3 +322,27 @@ export const knownDevices = sqliteTable(
   },
   (t) => [index('known_devices_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Personal API tokens for scripts: `cdk_<id>_<secret>`, of which only SHA-256(secret) is stored.
+ * A revoked token keeps its row, so its holder is told it was revoked rather than that it is wrong.
+ */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    scope: text({ enum: ['read', 'write', 'admin'] }).notNull(),
+    secretHash: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer({ mode: 'timestamp_ms' }),
+    lastUsedAt: integer({ mode: 'timestamp_ms' }),
+    revokedAt: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [index('api_tokens_user_id_idx').on(t.userId)],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;

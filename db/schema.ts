@@ -18,6 +18,7 @@ export type {
   MessageRow,
   DocumentRow,
   AuditLogRow,
+  ApiTokenRow,
 } from './schema.sqlite';
 
 export const sqliteTables = {
@@ -37,6 +38,7 @@ export const sqliteTables = {
   auditLog: sqlite.auditLog,
   rateLimitHits: sqlite.rateLimitHits,
   knownDevices: sqlite.knownDevices,
+  apiTokens: sqlite.apiTokens,
 };
 
 /** The tables services query, typed by SQLite's declarations. */
@@ -59,4 +61,5 @@ export const postgresTables = {
   auditLog: pg.auditLog,
   rateLimitHits: pg.rateLimitHits,
   knownDevices: pg.knownDevices,
+  apiTokens: pg.apiTokens,
 } satisfies Record<keyof Tables, PgTable>;

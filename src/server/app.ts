@@ -85,6 +85,7 @@ export function createApp(opts: AppOptions) {
       createContext: ({ resHeaders }) =>
         createContext(deps, {
           cookie: requestHeader(c, 'cookie'),
+          authorization: requestHeader(c, 'authorization'),
           ip: clientIp(c, opts.config.trustProxy),
           setCookie: (value) => resHeaders.append('Set-Cookie', value),
         }),

@@ -38,13 +38,17 @@ export function createTestApp(o: TestAppOptions = {}) {
   fs.mkdirSync(clientDir);
   const app = createApp({ db, dialect, clock, config, services, log, clientDir });
 
-  /** A tRPC caller as the given session token would be (or anonymous). */
-  const caller = (opts: { token?: string; ip?: string } = {}) => {
+  /** A tRPC caller as the given session token (or API token, `bearer`) would be, or anonymous. */
+  const caller = (opts: { token?: string; bearer?: string; ip?: string } = {}) => {
     const cookie = opts.token ? `copydesk_session=${opts.token}` : undefined;
     const resHeaders = new Headers();
     const setCookie = (value: string) => resHeaders.append('Set-Cookie', value);
     // Read once, now, as a request reads its session before its procedure runs.
-    const context = createContext({ db, dialect, clock, config, services }, { cookie, ip: opts.ip ?? '127.0.0.1', setCookie });
+    const authorization = opts.bearer === undefined ? undefined : `Bearer ${opts.bearer}`;
+    const context = createContext(
+      { db, dialect, clock, config, services },
+      { cookie, authorization, ip: opts.ip ?? '127.0.0.1', setCookie },
+    );
     context.catch(() => {});
     return {
       api: createCaller(() => context),

@@ -79,6 +79,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.password_reset_requested': 'Password reset requested',
   'account.password_reset': 'Password reset',
   'account.sign_in': 'Signed in after admin change',
+  'api_token.create': 'Created admin API token',
+  'api_token.revoke': 'Revoked admin API token',
 };
 
 /** The REST download of the audit log, narrowed like the list on screen; unset filters are left out. */

@@ -103,12 +103,15 @@ function urlHasOrigin(url: string, appOrigin: string): boolean {
 /**
  * CSRF defence: a state-changing request must show it comes from this origin, by its Origin header or,
  * without one, by a same-origin Referer. A request with neither could come from anywhere (a browser
- * that dropped the header), so it is refused too; scripts send an Origin.
+ * that dropped the header), so it is refused too. Scripts authenticate with a bearer token instead.
  * The listed paths authenticate each request another way (a Stripe webhook carries its signature).
  */
 export function originCheck(appOrigin: string, exemptPaths: readonly string[] = []): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || exemptPaths.includes(c.req.path)) return next();
+    // A page on another origin cannot send an Authorization header without a CORS preflight, which
+    // Copydesk never grants: a bearer request is a script's, and speaks for its token, not a cookie.
+    if (/^bearer /i.test(c.req.header('authorization') ?? '')) return next();
     const origin = c.req.header('origin');
     // An Origin, even an empty one or "null" (a sandboxed frame, a redirect), is judged alone.
     if (origin !== undefined) return origin === appOrigin ? next() : c.json({ message: 'Cross-origin request refused' }, 403);

@@ -128,6 +128,21 @@ const adminRoutes: RestRoute[] = [
 export const restRoutes: RestRoute[] = [
   bare('GET', '/api/plans', (api) => api.plans.list),
   bare('GET', '/api/user', (api) => api.auth.me),
+  // Settings' API tokens (a signed-in session only): the token is in the 201's body once.
+  bare('GET', '/api/tokens', (api) => api.apiTokens.list),
+  row(
+    'POST',
+    '/api/tokens',
+    (api) => api.apiTokens.create,
+    (r) => pick(r.body, 'name', 'scope', 'expiresInDays'),
+    { status: 201 },
+  ),
+  row(
+    'DELETE',
+    '/api/tokens/:id',
+    (api) => api.apiTokens.revoke,
+    (r) => ({ id: r.params.id }),
+  ),
   row(
     'POST',
     '/api/register',

@@ -96,6 +96,7 @@ export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, r
       try {
         const ctx = await createContext(deps, {
           cookie: requestHeader(c, 'cookie'),
+          authorization: requestHeader(c, 'authorization'),
           ip: clientIp(c, deps.config.trustProxy),
           setCookie: (value) => cookies.push(value),
         });

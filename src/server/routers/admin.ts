@@ -8,6 +8,7 @@ import {
   adminTeamSubscriptionInput,
   adminUpdateTeamInput,
   adminUpdateUserInput,
+  adminUserIdsInput,
   adminUserRefInput,
   auditListInput,
   ownerChoicesInput,
@@ -20,6 +21,7 @@ const actor = (ctx: Pick<Context, 'ip'> & { user: Actor['user'] }): Actor => ({ 
 
 const usersRouter = router({
   list: adminProcedure.input(adminListInput).query(({ ctx, input }) => ctx.services.admin.users.list(input)),
+  apiTokenCounts: adminProcedure.input(adminUserIdsInput).query(({ ctx, input }) => ctx.services.admin.users.apiTokenCounts(input.ids)),
   ownerChoices: adminProcedure.input(ownerChoicesInput).query(({ ctx, input }) => ctx.services.admin.users.ownerChoices(input.search)),
   create: adminProcedure.input(adminCreateUserInput).mutation(({ ctx, input }) => ctx.services.admin.users.create(actor(ctx), input)),
   update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => ctx.services.admin.users.update(actor(ctx), input)),

@@ -10,7 +10,7 @@ import { knownDeviceCookie } from '../services/auth/known-devices';
 import { toPublicUser } from '../services/users';
 import type { Context } from '../trpc/context';
 import { clearSessionCookie, setSessionCookie } from '../trpc/cookies';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, publicProcedure, router, sessionProcedure } from '../trpc/init';
 
 const rememberDevice = (ctx: Context, value: string) => ctx.setCookie(knownDeviceCookie(value, ctx.config.secureCookies));
 
@@ -41,7 +41,7 @@ export const authRouter = router({
     return { success: true as const };
   }),
 
-  changePassword: authedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+  changePassword: sessionProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     const { message, knownDevice } = await ctx.services.accounts.changePassword(ctx.user.id, ctx.session.id, input, ctx);
     rememberDevice(ctx, knownDevice);
     return { message };

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
+import { apiTokensRouter } from './api-tokens';
 import { authRouter } from './auth';
 import { chatRouter } from './chat';
 import { documentsRouter } from './documents';
@@ -9,6 +10,7 @@ import { teamRouter } from './team';
 
 export const appRouter = router({
   admin: adminRouter,
+  apiTokens: apiTokensRouter,
   auth: authRouter,
   chat: chatRouter,
   documents: documentsRouter,

@@ -15,6 +15,7 @@ import { createEmailVerification } from './auth/email-verification';
 import { createChatService, type PassageSource } from './chat';
 import { createDocumentService } from './documents';
 import { createSessionService } from './auth/sessions';
+import { createApiTokenService } from './auth/api-tokens';
 import { createMailService, type MailService } from './mail';
 import { createRateLimiter } from './rate-limiter';
 import { createTeamService } from './teams';
@@ -40,6 +41,7 @@ export function createServices(o: ServiceOptions) {
   const users = createUserService(o.db, o.clock);
   const sessions = createSessionService(o.db, o.clock);
   const audit = createAuditService(o.db, o.clock);
+  const apiTokens = createApiTokenService(o.db, o.clock, audit);
   const limiter = createRateLimiter(o.db, o.dialect, o.clock);
   const mail =
     o.mail ??
@@ -98,6 +100,7 @@ export function createServices(o: ServiceOptions) {
   const services = {
     users,
     sessions,
+    apiTokens,
     limiter,
     mail,
     accounts,

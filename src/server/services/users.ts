@@ -5,6 +5,7 @@ import type { DB } from '../db';
 import type { Clock } from '../clock';
 import { fail } from '../errors';
 import { hashPassword } from './auth/passwords';
+import { endApiTokens } from './auth/api-tokens';
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -111,6 +112,7 @@ export function createUserService(db: DB, clock: Clock) {
         await db.transaction(async (tx) => {
           await tx.update(users).set({ isAdmin: true, passwordHash, emailVerifiedAt: clock() }).where(eq(users.id, existing.id));
           await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+          await endApiTokens(tx, existing.id, clock());
         });
         return { user: { ...existing, isAdmin: true, passwordHash, emailVerifiedAt: clock() }, created: false, promoted: true };
       }

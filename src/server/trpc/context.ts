@@ -4,6 +4,9 @@ import type { Config } from '../config';
 import type { DB, Dialect } from '../db';
 import type { Services } from '../services';
 import { readSessionToken, sessionCookie } from '../services/auth/sessions';
+import type { ApiTokenGrant } from '../services/auth/api-tokens';
+import { API_TOKEN_MESSAGES } from '../../shared/schemas/api-tokens';
+import { fail } from '../errors';
 
 export interface AppDeps {
   db: DB;
@@ -17,6 +20,8 @@ export interface AppDeps {
 export interface Context extends AppDeps {
   user: UserRow | null;
   session: SessionRow | null;
+  /** The bearer token a script's request was made with; such a request has no session. */
+  apiToken: ApiTokenGrant | null;
   ip: string;
   /** The request's Cookie header (the known-device cookie of sign-ins is read from it). */
   cookie: string | undefined;
@@ -27,12 +32,21 @@ export interface Context extends AppDeps {
 export interface RequestInfo {
   /** The request's Cookie header. */
   cookie: string | undefined;
+  /** The request's Authorization header. */
+  authorization?: string | undefined;
   ip: string;
   setCookie: (value: string) => void;
 }
 
-/** Reads the session cookie, validates it, and re-sends it when its expiry slid forward. */
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * A request with `Authorization: Bearer` speaks for the token's user, or is refused (401 with the
+ * reason, 429 past the token's rate); otherwise the session cookie is read, validated, and re-sent
+ * when its expiry slid forward.
+ */
 export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Context> {
+  if (req.authorization !== undefined && /^bearer\b/i.test(req.authorization)) return bearerContext(deps, req, req.authorization);
   const token = readSessionToken(req.cookie);
   const found = await deps.services.sessions.validate(token);
   if (found?.refreshed && token) {
@@ -48,8 +62,30 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
     services: deps.services,
     user,
     session: found?.session ?? null,
+    apiToken: null,
     ip: req.ip,
     cookie: req.cookie,
+    setCookie: req.setCookie,
+  };
+}
+
+async function bearerContext(deps: AppDeps, req: RequestInfo, authorization: string): Promise<Context> {
+  const token = BEARER.exec(authorization)?.[1];
+  const checked = token ? await deps.services.apiTokens.check(token) : null;
+  if (!checked?.ok) fail('UNAUTHORIZED', checked?.reason ?? API_TOKEN_MESSAGES.invalid);
+  const retryAfter = deps.services.apiTokens.take(checked.grant.id);
+  if (retryAfter > 0) fail('TOO_MANY_REQUESTS', API_TOKEN_MESSAGES.tooManyRequests, { retryAfter });
+  return {
+    db: deps.db,
+    dialect: deps.dialect,
+    clock: deps.clock,
+    config: deps.config,
+    services: deps.services,
+    user: await deps.services.billing.settle(checked.user),
+    session: null,
+    apiToken: checked.grant,
+    ip: req.ip,
+    cookie: undefined,
     setCookie: req.setCookie,
   };
 }

@@ -95,6 +95,9 @@ export const adminUpdateUserInput = z.object({
 
 export const adminUserRefInput = z.object({ id: adminUserIdField });
 
+/** The users of one page of the admin's list, whose API tokens are counted. */
+export const adminUserIdsInput = z.object({ ids: z.array(adminUserIdField).max(ADMIN_LIMITS.pageMax, MESSAGES.tooLong) });
+
 const searchField = z
   .string()
   .trim()
@@ -165,6 +168,8 @@ export const AUDIT_ACTIONS = [
   'account.password_reset_requested',
   'account.password_reset',
   'account.sign_in',
+  'api_token.create',
+  'api_token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTargetType = 'user' | 'team';

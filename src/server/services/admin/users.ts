@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '../../../../db/schema';
 import { RATE_LIMITS } from '../../../shared/limits';
+import { countApiTokens, endApiTokens, narrowAdminApiTokens } from '../auth/api-tokens';
 import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
@@ -100,6 +101,12 @@ export function createAdminUserService(deps: Deps) {
       return { ...keysetPage(rows, query.limit, toPublicUser, (r) => String(r.id)), total: counted?.n ?? 0 };
     },
 
+    /** How many live API tokens each user holds: admins see the counts, never the tokens. */
+    async apiTokenCounts(ids: readonly number[]): Promise<Record<number, number>> {
+      const counts = await countApiTokens(db, ids);
+      return Object.fromEntries(ids.map((id) => [id, counts.get(id) ?? 0]));
+    },
+
     /** Users in no team, who may own a new one. */
     ownerChoices(search: string): Promise<OwnerChoice[]> {
       const matches = search ? or(likeEscaped(users.username, search), likeEscaped(users.email, search)) : undefined;
@@ -161,7 +168,10 @@ export function createAdminUserService(deps: Deps) {
         const user = await db.transaction(async (tx) => {
           const [before] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
           if (!before) fail('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
-          if (before.isAdmin && fields.isAdmin === false) await assertAnotherAdmin(tx, id);
+          if (before.isAdmin && fields.isAdmin === false) {
+            await assertAnotherAdmin(tx, id);
+            await narrowAdminApiTokens(tx, id);
+          }
           const readdressed = fields.email !== undefined && fields.email !== before.email;
           // The new address starts unverified; the one it replaced is kept for a reset only while no later address is proven.
           const address = readdressed
@@ -182,6 +192,7 @@ export function createAdminUserService(deps: Deps) {
             changes.sessions = { before: 'active', after: 'ended' };
             // Whoever holds the account's sessions or links may not be its owner any more.
             await tx.delete(sessions).where(eq(sessions.userId, id));
+            await endApiTokens(tx, id, now);
             await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
             await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id));
           }

@@ -15,6 +15,7 @@ import { heldAddress, type EmailVerification } from './email-verification';
 import { createKnownDevices } from './known-devices';
 import { verifyAgainstDummy, verifyPassword, hashPassword } from './passwords';
 import type { SessionService } from './sessions';
+import { endApiTokens } from './api-tokens';
 import { hashToken, randomToken } from './tokens';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -167,6 +168,7 @@ export function createAccountService(deps: Deps) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId)));
+        await endApiTokens(tx, userId, clock());
         // A reset link sent before the change must not undo it.
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
       });
@@ -216,6 +218,7 @@ export function createAccountService(deps: Deps) {
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, row.userId));
         await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
         await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+        await endApiTokens(tx, row.userId, clock());
         return true;
       });
       if (!used) fail('BAD_REQUEST', INVALID_RESET_TOKEN);
