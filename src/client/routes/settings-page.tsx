@@ -7,6 +7,7 @@ import { hasOwnSubscription } from '~/shared/access';
 import { planDisplayName } from '~/shared/plan';
 import { changePasswordForm } from '~/shared/schemas/auth';
 import type { PublicUser } from '../lib/api-types';
+import { ApiTokensSection } from '../components/api-tokens-section';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Detail, Section, statusTone } from '../components/card';
@@ -27,7 +28,7 @@ function SettingsPage() {
   const user = useSignedInUser();
   const status = user.subscriptionStatus || 'inactive';
   return (
-    <AppPage title="Settings" description="Manage your account, subscription and password.">
+    <AppPage title="Settings" description="Manage your account, subscription, password and API tokens.">
       <div className="space-y-6">
         <Section title="Account Information" titleId="account-title" icon={<User aria-hidden="true" className="size-5" />}>
           <dl className="grid gap-4 sm:grid-cols-3">
@@ -49,6 +50,8 @@ function SettingsPage() {
         >
           <ChangePasswordForm />
         </Section>
+
+        <ApiTokensSection isAdmin={user.isAdmin} />
 
         <Section
           title="Appearance"
