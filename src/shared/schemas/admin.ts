@@ -8,6 +8,8 @@ import { TEAM_MESSAGES, teamIdField, teamNameField, type Team } from './team';
 export const ADMIN_LIMITS = {
   pageSize: 50,
   pageMax: 100,
+  /** Users whose API tokens one request counts: the list's loaded pages. */
+  tokenCountsMax: 1000,
   searchMax: 100,
   planMax: 50,
   /** Seats an admin may give one team. */
@@ -95,8 +97,8 @@ export const adminUpdateUserInput = z.object({
 
 export const adminUserRefInput = z.object({ id: adminUserIdField });
 
-/** The users of one page of the admin's list, whose API tokens are counted. */
-export const adminUserIdsInput = z.object({ ids: z.array(adminUserIdField).max(ADMIN_LIMITS.pageMax, MESSAGES.tooLong) });
+/** The users of the admin's list as loaded, whose API tokens are counted. */
+export const adminUserIdsInput = z.object({ ids: z.array(adminUserIdField).max(ADMIN_LIMITS.tokenCountsMax, MESSAGES.tooLong) });
 
 const searchField = z
   .string()

@@ -5,7 +5,18 @@ import { canGift, statusLabel, useGiftSubscription, useSendPasswordReset } from 
 import { Badge, statusTone } from '../card';
 import { IconAction } from './icon-action';
 
-export function UserRow({ user, onEdit, onDelete }: { user: AdminUser; onEdit: () => void; onDelete: () => void }) {
+export function UserRow({
+  user,
+  apiTokens,
+  onEdit,
+  onDelete,
+}: {
+  user: AdminUser;
+  /** How many API tokens the user holds, once counted; admins never see the tokens. */
+  apiTokens: number | undefined;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const gift = useGiftSubscription();
   const reset = useSendPasswordReset();
   const status = statusLabel(user.subscriptionStatus);
@@ -26,6 +37,7 @@ export function UserRow({ user, onEdit, onDelete }: { user: AdminUser; onEdit: (
           <Badge tone={statusTone(status)}>{status}</Badge>
           {user.subscriptionPlan && <Badge>{planDisplayName(user.subscriptionPlan)}</Badge>}
           {!user.emailVerified && <Badge tone="amber">Unverified email</Badge>}
+          {!!apiTokens && <Badge>{apiTokens === 1 ? '1 API token' : `${apiTokens} API tokens`}</Badge>}
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-0.5">

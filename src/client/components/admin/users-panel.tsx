@@ -1,8 +1,9 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '~/shared/schemas/admin';
 import { useSettledSearch, userPagesQuery } from '../../lib/admin';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../button';
 import { CreateUserDialog } from './create-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -20,6 +21,12 @@ export function UsersPanel() {
   const query = useInfiniteQuery({ ...userPagesQuery(useSettledSearch(search.trim())), placeholderData: keepPreviousData });
   const [dialog, setDialog] = useState<UserDialog>(null);
   const close = () => setDialog(null);
+  const ids = query.data?.pages.flatMap((p) => p.items.map((u) => u.id)) ?? [];
+  const tokenCounts = useQuery({
+    ...trpc.admin.users.apiTokenCounts.queryOptions({ ids }),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <Panel
@@ -55,6 +62,7 @@ export function UsersPanel() {
           <UserRow
             key={user.id}
             user={user}
+            apiTokens={tokenCounts.data?.[user.id]}
             onEdit={() => setDialog({ kind: 'edit', user })}
             onDelete={() => setDialog({ kind: 'delete', user })}
           />
