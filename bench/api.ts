@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- api [--duration 10] [--warmup 3] [--connections 50] [--rounds 3] [--profile]`
  *
- * Loads GET /api/user (valid session cookie) on Copydesk and on a bare
+ * Loads GET /api/user (valid session cookie, then an API token as a script sends
+ * it, `Authorization: Bearer`) on Copydesk and on a bare
  * `node:http` baseline doing the same session lookup on the same SQLite file,
  * one after the other with identical autocannon settings, and prints req/s,
  * p50/p99 latency, the Copydesk/baseline ratio and Copydesk's resident memory.
@@ -120,16 +121,29 @@ async function verifySameAnswers(copydesk: Server, baseline: Server, cookie: str
   if (x.status !== 401 || y.status !== 401) fail(`without a cookie: Copydesk ${x.status}, baseline ${y.status} (both must be 401)`);
 }
 
-async function load(server: Server, cookie: string, o: { connections: number; duration: number; warmup: number }) {
-  const base = { url: `${server.url}/api/user`, connections: o.connections, headers: { cookie } };
+/** A write token made through POST /api/tokens with the session, for the bearer row. */
+async function apiToken(copydeskUrl: string, cookie: string): Promise<string> {
+  const made = await post(`${copydeskUrl}/api/tokens`, { name: 'bench', scope: 'read', expiresInDays: null }, cookie);
+  const token = (made.body as { token?: unknown }).token;
+  if (made.status !== 201 || typeof token !== 'string') fail(`POST /api/tokens: ${made.status} ${JSON.stringify(made.body)}`);
+  return token;
+}
+
+async function load(
+  server: Server,
+  headers: Record<string, string>,
+  o: { connections: number; duration: number; warmup: number },
+  name = server.name,
+) {
+  const base = { url: `${server.url}/api/user`, connections: o.connections, headers };
   if (o.warmup > 0) await autocannon({ ...base, duration: o.warmup });
   const cpuBefore = cpuUs(server.child.pid!);
   const r = await autocannon({ ...base, duration: o.duration });
   const cpu = (cpuUs(server.child.pid!) - cpuBefore) / r.requests.total;
   if (r.errors || r.timeouts || r.non2xx) {
-    fail(`${server.name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses under load`);
+    fail(`${name}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx responses under load`);
   }
-  return { name: server.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, cpuUs: cpu };
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, cpuUs: cpu };
 }
 
 /**
@@ -231,7 +245,8 @@ export async function run(args: string[]): Promise<number> {
       'Copydesk',
       // The production start: the server bundle under plain Node.
       'scripts/start.mjs',
-      { PORT: String(cdPort), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: copydesk.url },
+      // The bearer row loads one token far past its default rate, which would answer 429.
+      { PORT: String(cdPort), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: copydesk.url, API_TOKEN_REQUESTS_PER_MINUTE: '100000000' },
       copydesk.logFile,
       [
         ...(process.env.BENCH_SOURCE_MAPS ? ['--enable-source-maps'] : []),
@@ -272,15 +287,19 @@ export async function run(args: string[]): Promise<number> {
       `GET /api/user with a valid session, ${o.connections} connections, ${o.warmup} s warm-up + ${o.duration} s each, ` +
         `one server at a time, ${rounds} round${rounds === 1 ? '' : 's'} (${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)})`,
     );
-    const results: Array<{ round: number; cd: LoadResult; bl: LoadResult }> = [];
+    const results: Array<{ round: number; cd: LoadResult; bearer: LoadResult; bl: LoadResult }> = [];
+    const withCookie = { cookie };
+    const withToken = { authorization: `Bearer ${await apiToken(copydesk.url, cookie)}` };
     for (let round = 1; round <= rounds; round++) {
       // Alternating the order keeps whatever drifts during a run (heat, other load) from favouring one server.
       if (round % 2 === 1) {
-        const cd = await load(copydesk, cookie, o);
-        results.push({ round, cd, bl: await load(baseline, cookie, o) });
+        const cd = await load(copydesk, withCookie, o);
+        const bearer = await load(copydesk, withToken, o, 'bearer');
+        results.push({ round, cd, bearer, bl: await load(baseline, withCookie, o) });
       } else {
-        const bl = await load(baseline, cookie, o);
-        results.push({ round, cd: await load(copydesk, cookie, o), bl });
+        const bl = await load(baseline, withCookie, o);
+        const bearer = await load(copydesk, withToken, o, 'bearer');
+        results.push({ round, cd: await load(copydesk, withCookie, o), bearer, bl });
       }
     }
     const rssAfter = rssMb(copydesk.child.pid!);
@@ -291,7 +310,7 @@ export async function run(args: string[]): Promise<number> {
     console.log(
       `\n${'round'.padStart(5)}  ${'server'.padEnd(10)} ${'req/s'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(12)}`,
     );
-    for (const r of results) console.log(`${row(r.round, r.cd)}\n${row(r.round, r.bl)}`);
+    for (const r of results) console.log(`${row(r.round, r.cd)}\n${row(r.round, r.bearer)}\n${row(r.round, r.bl)}`);
     const cdRps = median(results.map((r) => r.cd.rps));
     const blRps = median(results.map((r) => r.bl.rps));
     const ratio = cdRps / blRps;
@@ -302,6 +321,10 @@ export async function run(args: string[]): Promise<number> {
       `Copydesk/baseline req/s (medians): ${ratio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${ratio >= TARGETS.minRatio ? 'met' : 'MISSED'}); rounds: ${results.map((r) => (r.cd.rps / r.bl.rps).toFixed(2)).join(', ')}`,
     );
     console.log(`Copydesk/baseline by server CPU per request (medians): ${cpuRatio.toFixed(2)}x (less sensitive to other load)`);
+    const bearerRatio = median(results.map((r) => r.bearer.rps)) / blRps;
+    console.log(
+      `Copydesk with an API token (Authorization: Bearer)/baseline req/s (medians): ${bearerRatio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${bearerRatio >= TARGETS.minRatio ? 'met' : 'MISSED'}); rounds: ${results.map((r) => (r.bearer.rps / r.bl.rps).toFixed(2)).join(', ')}`,
+    );
     console.log(
       `Copydesk p99, worst round: ${ms(worstP99)} (target < ${TARGETS.maxP99Ms} ms: ${worstP99 < TARGETS.maxP99Ms ? 'met' : 'MISSED'})`,
     );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { RATE_LIMITS } from '../shared/limits';
+import { API_TOKEN_REQUESTS_PER_MINUTE } from '../shared/schemas/api-tokens';
 
 export interface Config {
   port: number;
@@ -13,6 +14,8 @@ export interface Config {
   trustProxy: boolean;
   /** Registrations one client address may make per hour. */
   registrationsPerHour: number;
+  /** Requests one API token may make a minute, on each instance. */
+  apiTokenRequestsPerMinute: number;
   adminEmail?: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: appOrigin.startsWith('https:'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     registrationsPerHour: positiveInt(env, 'REGISTRATIONS_PER_HOUR', RATE_LIMITS.registrationsPerIp.max),
+    apiTokenRequestsPerMinute: positiveInt(env, 'API_TOKEN_REQUESTS_PER_MINUTE', API_TOKEN_REQUESTS_PER_MINUTE),
     adminEmail: nonEmpty(env.ADMIN_EMAIL)?.toLowerCase(),
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     smtpUrl: nonEmpty(env.SMTP_URL),

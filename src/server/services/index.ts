@@ -41,7 +41,7 @@ export function createServices(o: ServiceOptions) {
   const users = createUserService(o.db, o.clock);
   const sessions = createSessionService(o.db, o.clock);
   const audit = createAuditService(o.db, o.clock);
-  const apiTokens = createApiTokenService(o.db, o.clock, audit);
+  const apiTokens = createApiTokenService(o.db, o.clock, audit, o.config.apiTokenRequestsPerMinute);
   const limiter = createRateLimiter(o.db, o.dialect, o.clock);
   const mail =
     o.mail ??

@@ -11,6 +11,8 @@ export type ApiTokenExpiry = (typeof API_TOKEN_EXPIRIES)[number];
 export const API_TOKEN_NAME_MAX = 60;
 /** Tokens one user may hold (revoked ones do not count). */
 export const MAX_API_TOKENS = 20;
+/** Requests one token may make a minute on each instance, unless API_TOKEN_REQUESTS_PER_MINUTE says otherwise. */
+export const API_TOKEN_REQUESTS_PER_MINUTE = 600;
 /** What every token begins with, so a leaked one is recognisable (and scannable) as Copydesk's. */
 export const API_TOKEN_PREFIX = 'cdk_';
 

@@ -3,6 +3,7 @@ import type { ApiTokenRow, UserRow } from '../../../../db/schema';
 import {
   API_TOKEN_MESSAGES,
   API_TOKEN_PREFIX,
+  API_TOKEN_REQUESTS_PER_MINUTE,
   MAX_API_TOKENS,
   type ApiTokenScope,
   type CreateApiTokenInput,
@@ -33,8 +34,8 @@ export interface ApiTokenGrant {
 
 export type ApiTokenCheck = { ok: true; user: UserRow; grant: ApiTokenGrant } | { ok: false; reason: string };
 
-/** Requests one token may make per window, on each instance (counted in memory, not in the database). */
-export const API_TOKEN_RATE = { max: 600, windowMs: MINUTE_MS } as const;
+/** Requests one token may make per window by default (API_TOKEN_REQUESTS_PER_MINUTE), on each instance: counted in memory, not in the database. */
+export const API_TOKEN_RATE = { max: API_TOKEN_REQUESTS_PER_MINUTE, windowMs: MINUTE_MS } as const;
 /** A token's "last used" is written at most this often, so a busy script does not write on every call. */
 const LAST_USED_EVERY_MS = MINUTE_MS;
 /** The id's length in the token: base32 of 10 random bytes. */
@@ -53,7 +54,12 @@ const summary = (row: ApiTokenRow): ApiTokenSummary => ({
  * Personal API tokens: `cdk_<id><secret>`, letters and digits only so a double-click selects it
  * whole. The id finds the row; only SHA-256(secret) is stored, compared in constant time.
  */
-export function createApiTokenService(db: DB, clock: Clock, audit: ReturnType<typeof createAuditService>) {
+export function createApiTokenService(
+  db: DB,
+  clock: Clock,
+  audit: ReturnType<typeof createAuditService>,
+  requestsPerMinute: number = API_TOKEN_RATE.max,
+) {
   const { apiTokens, users } = db.tables;
   const tokenWithUser = prepared(
     db
@@ -161,7 +167,7 @@ export function createApiTokenService(db: DB, clock: Clock, audit: ReturnType<ty
         windows.set(id, { start: now, count: 1 });
         return 0;
       }
-      if (window.count >= API_TOKEN_RATE.max) return Math.max(1, Math.ceil((window.start + API_TOKEN_RATE.windowMs - now) / 1000));
+      if (window.count >= requestsPerMinute) return Math.max(1, Math.ceil((window.start + API_TOKEN_RATE.windowMs - now) / 1000));
       window.count++;
       return 0;
     },
