@@ -82,6 +82,8 @@ export function createApp(opts: AppOptions) {
       router: appRouter,
       // One request must not fan out into thousands of password hashes.
       maxBatchSize: TRPC_MAX_BATCH,
+      // Scripts' typed client sends queries as POSTs: a story to review does not fit a URL.
+      allowMethodOverride: true,
       createContext: ({ resHeaders }) =>
         createContext(deps, {
           cookie: requestHeader(c, 'cookie'),

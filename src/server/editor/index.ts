@@ -15,6 +15,7 @@ export { editorGrounding, groundingSummary } from './grounding';
 export { EditorInputError, inputProblem, MAX_TEXT_CHARS } from './limits';
 export { rules } from './rules/registry';
 export {
+  analyzeOffThread,
   compareOffThread,
   EDITOR_POOL_MESSAGES,
   EditorPoolError,

@@ -235,6 +235,13 @@ export const restRoutes: RestRoute[] = [
     },
   ),
   bare('GET', '/api/assistant/capabilities', (api) => api.chat.capabilities),
+  // The engine's findings on a story, for scripts (a CMS hook): a POST, as copy does not fit a query string.
+  row(
+    'POST',
+    '/api/editor/analyze',
+    (api) => api.editor.analyze,
+    (r) => pick(r.body, 'text'),
+  ),
   // Multipart: the file is streamed under MAX_UPLOAD_MB, and only once the caller may upload (`?conversationId=` optional).
   row(
     'POST',

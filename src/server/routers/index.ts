@@ -4,6 +4,7 @@ import { apiTokensRouter } from './api-tokens';
 import { authRouter } from './auth';
 import { chatRouter } from './chat';
 import { documentsRouter } from './documents';
+import { editorRouter } from './editor';
 import { plansRouter } from './plans';
 import { subscriptionRouter } from './subscription';
 import { teamRouter } from './team';
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   chat: chatRouter,
   documents: documentsRouter,
+  editor: editorRouter,
   plans: plansRouter,
   subscription: subscriptionRouter,
   team: teamRouter,

@@ -14,6 +14,7 @@ import { createAccountService } from './auth/accounts';
 import { createEmailVerification } from './auth/email-verification';
 import { createChatService, type PassageSource } from './chat';
 import { createDocumentService } from './documents';
+import { createEditorService } from './editor';
 import { createSessionService } from './auth/sessions';
 import { createApiTokenService } from './auth/api-tokens';
 import { createMailService, type MailService } from './mail';
@@ -111,6 +112,7 @@ export function createServices(o: ServiceOptions) {
     ai,
     chat,
     documents: documentService,
+    editor: createEditorService(),
     admin,
     /** Lets go of what the services hold beside the database and mail (the signals' connection). */
     close: () => chat.close(),

@@ -2,7 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ChangeSummary, DiffOp } from '../compare';
 import { connectHarperPort, grammarCheckerState } from '../harper/client';
 import type { RespondInput } from '../respond/respond';
-import type { UploadedDocument } from '../types';
+import type { Analysis, UploadedDocument } from '../types';
 import type { EditorJobKind, EditorJobs } from './jobs';
 import { WorkerPool, type PoolFailure, type RunOptions } from './pool';
 
@@ -70,6 +70,11 @@ function run<K extends EditorJobKind>(
  */
 export function respondOffThread(input: RespondInput, options?: RunOptions): Promise<string> {
   return run('respond', input, options);
+}
+
+/** The engine's findings and stats on a text, in a worker thread. */
+export function analyzeOffThread(text: string, options?: RunOptions): Promise<Analysis> {
+  return run('analyze', text, options);
 }
 
 /** editorGrounding in a worker thread. */

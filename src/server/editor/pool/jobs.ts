@@ -7,6 +7,7 @@ import type { UploadedDocument } from '../types';
 
 /** The engine's CPU-heavy entry points, as the editor pool's workers run them. */
 export const editorJobs = {
+  analyze: (text: string) => analyze(text),
   respond: (input: RespondInput) => respond(input),
   grounding: (text: string) => editorGrounding(text),
   sourcesNote: ({ copy, documents }: { copy: string; documents: readonly UploadedDocument[] }) => sourcesNote(copy, documents),
