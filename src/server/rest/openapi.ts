@@ -4,7 +4,7 @@ import { UPLOAD_FIELD } from '../../shared/uploads';
 import { appRouter } from '../routers';
 import { SESSION_COOKIE } from '../services/auth/sessions';
 import { adminProcedure, authedProcedure, subscribedProcedure } from '../trpc/init';
-import { pathParams, type Place, type Source } from './inputs';
+import type { Place, Source } from './inputs';
 import type { RestRoute } from './shim';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -49,12 +49,14 @@ function inputFields(name: string, procedure: ProcedureDef): { properties: Recor
   return { properties, required };
 }
 
+/** The refusals a row's procedure shows it can make; `Failure`, the default, covers the ones only its service knows. */
 const ERROR_RESPONSES = {
   BadRequest: 'Invalid input (the message is the schema’s first), or a rule refused the request',
   Unauthorized: 'No valid session or token: `Authentication required`',
-  Forbidden: 'Signed in, but without editor access or not an admin',
-  NotFound: 'Not found, or not the caller’s',
-  Failure: 'Another refusal or failure (403 for a write from another origin, 409, 413, 429 with `Retry-After`, 5xx): see docs/api.md',
+  Forbidden: 'Signed in, but without editor access, or not an admin',
+  Failure:
+    'Another refusal or failure, as docs/api.md lists for the row: 403 a write from another origin, 404 not found or not the caller’s, ' +
+    '409 a conflict, 413 too large, 429 too many (see `Retry-After`), 502/503/504 the model or the payment provider failed',
 };
 const errorResponse = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 
@@ -132,7 +134,6 @@ function operation(route: RestRoute, procedure: ProcedureDef) {
   if (parameters.length || requestBody || readsJsonBody) responses[400] = errorResponse('BadRequest');
   if (needsSession) responses[401] = errorResponse('Unauthorized');
   if (checks.includes(CHECKS.editorAccess) || checks.includes(CHECKS.admin)) responses[403] = errorResponse('Forbidden');
-  if (pathParams(route.path).length) responses[404] = errorResponse('NotFound');
   responses.default = errorResponse('Failure');
 
   return {
