@@ -42,7 +42,7 @@ function inputFields(name: string, procedure: ProcedureDef): { properties: Recor
     const object = objectOf(input);
     if (!object) throw new Error(`${name}: its input is not an object`);
     const schema = z.toJSONSchema(object, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    if (schema.$defs) throw new Error(`${name}: its input refers to itself, which the document cannot inline`);
+    if (schema.$defs) throw new Error(`${name}: its input has shared definitions ($defs), which the document does not carry`);
     Object.assign(properties, schema.properties);
     for (const field of (schema.required as string[] | undefined) ?? []) required.add(field);
   }
