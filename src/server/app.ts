@@ -8,6 +8,7 @@ import { appRouter, createCaller } from './routers';
 import { createContext, type AppDeps } from './trpc/context';
 import { STRIPE_WEBHOOK_PATH, restRoutes } from './rest/routes';
 import { mountRestRoutes } from './rest/shim';
+import { OPENAPI_PATH, openApiDocument } from './rest/openapi';
 import { clientIp } from './http/client-ip';
 import { API_PREFIXES, originCheck, refuseNonJson, responseHeaders } from './http/security';
 import { requestHeader } from './http/request-header';
@@ -28,6 +29,8 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const NON_JSON_PATHS: string[] = [UPLOAD_PATH];
 /** Paths whose callers are not browsers and prove themselves another way (Stripe signs its webhooks). */
 export const NO_ORIGIN_PATHS: string[] = [STRIPE_WEBHOOK_PATH];
+/** The rows' OpenAPI document, made once: the rows and their schemas do not change while the server runs. */
+const OPENAPI_JSON = JSON.stringify(openApiDocument(restRoutes));
 
 export interface AppOptions extends AppDeps {
   log?: (line: string) => void;
@@ -104,6 +107,7 @@ export function createApp(opts: AppOptions) {
 
   app.get('/healthz', healthCheck(opts.dialect, opts.isServing));
   app.get('/readyz', readyCheck(opts.dialect, opts.isServing));
+  app.get(OPENAPI_PATH, (c) => c.body(OPENAPI_JSON, 200, { 'Content-Type': 'application/json' }));
   mountRestRoutes(app, restRoutes, deps, respond, log);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   // The page arrives saying who is signed in, as auth.session would (docs/decisions/020), and with

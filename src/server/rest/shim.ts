@@ -9,6 +9,7 @@ import { clientIp } from '../http/client-ip';
 import { requestHeader } from '../http/request-header';
 import type { ResponseHeaders } from '../http/security';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { Source } from './inputs';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -31,7 +32,20 @@ export interface RestRoute {
   status?: ContentfulStatusCode;
   /** The handler reads the body itself (signed webhooks verify the exact bytes). */
   rawBody?: boolean;
+  /** The procedure the row calls, as the router names it: `admin.users.list`. */
+  procedure: string;
+  /** Where each field of the procedure's input comes from in the request. */
+  inputs: Readonly<Record<string, Source>>;
+  /** What the success answer is, for the API document. */
+  reply: Reply;
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+}
+
+export interface Reply {
+  /** Media types of the success answer; JSON unless the row answers a download or a stream. */
+  media: readonly string[];
+  /** Headers the success answer may carry, each with what it holds. */
+  headers: Readonly<Record<string, string>>;
 }
 
 const NO_FIELDS: JsonFields = Object.freeze({});
