@@ -9,7 +9,10 @@ describe('API tokens in Settings', () => {
     const url = suite.server.url;
     const { context, page } = await signedInPage(suite.browser, url, { prefix: 'scripter' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
-    const made = await context.request.post(`${url}/api/conversations`, { data: { title: 'Harbour ferry budget' }, headers: appOrigin(url) });
+    const made = await context.request.post(`${url}/api/conversations`, {
+      data: { title: 'Harbour ferry budget' },
+      headers: appOrigin(url),
+    });
     expect(made.status()).toBe(201);
 
     await page.goto('/settings');
