@@ -48,4 +48,5 @@ export const createApiTokenInput = z.object({
 });
 export type CreateApiTokenInput = z.infer<typeof createApiTokenInput>;
 
-export const apiTokenIdInput = z.object({ id: z.string().min(1, API_TOKEN_MESSAGES.notFound).max(40, API_TOKEN_MESSAGES.notFound) });
+/** A token's id as the list gives it: 16 characters of lower-case base32. */
+export const apiTokenIdInput = z.object({ id: z.string().regex(/^[a-z2-7]{16}$/, API_TOKEN_MESSAGES.notFound) });
