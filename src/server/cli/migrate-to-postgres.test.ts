@@ -172,6 +172,13 @@ describe.skipIf(!pg)('migrate-to-postgres on a populated install', () => {
     await json(post(t, `/api/team/accept-invitation/${inviteToken}`, undefined, { token: ines.token }));
     await json(post(t, '/api/team/invite', { email: 'freelancer@news.example' }, { token: mariana.token }), 201);
     await json(post(t, '/api/forgot-password', { email: 'olusegun@news.example' }));
+    // A script's token, and a revoked one: their hashes, scopes and dates move too.
+    const revoked = await json<{ apiToken: { id: string } }>(
+      post(t, '/api/tokens', { name: 'Old export', scope: 'read', expiresInDays: null }, { token: mariana.token }),
+      201,
+    );
+    await json(post(t, '/api/tokens', { name: 'CMS hook', scope: 'write', expiresInDays: 90 }, { token: mariana.token }), 201);
+    await json(send(t, 'DELETE', `/api/tokens/${revoked.apiToken.id}`, undefined, { token: mariana.token }));
 
     const conversation = async (who: Person, title: string, messages: string[]) => {
       const { id } = await json<{ id: number }>(post(t, '/api/conversations', { title }, { token: who.token }), 201);
