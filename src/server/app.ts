@@ -19,7 +19,7 @@ import { errorDetails, errorForLog } from './errors';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
-import { closeUnreadBodies, LINGER_MS, requestBodyFailed } from './http/unread-body';
+import { closeUnreadBodies, LINGER_MS, lingerBytes, requestBodyFailed } from './http/unread-body';
 import { healthCheck, readyCheck, refuseWhileShuttingDown } from './http/health';
 import { takeTurns } from './http/turn-queue';
 
@@ -48,7 +48,7 @@ export function createApp(opts: AppOptions) {
   const tooLarge = (c: Context) => c.json({ message: 'Request body is too large' }, 413);
   const limitJsonBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
 
-  app.use('*', closeUnreadBodies({ maxBytes: uploadBodyLimit(opts.config.maxUploadMb), maxMs: LINGER_MS }));
+  app.use('*', closeUnreadBodies({ maxBytes: lingerBytes(uploadBodyLimit(opts.config.maxUploadMb)), maxMs: LINGER_MS }));
   app.use('*', requestLog(log));
   app.use('*', takeTurns());
   app.use('*', respond.middleware);

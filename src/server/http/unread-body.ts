@@ -13,6 +13,14 @@ export interface LingerLimits {
 
 /** A client on a slow uplink still gets its answer; one that keeps sending for longer is cut off. */
 export const LINGER_MS = 10_000;
+/** The least a refused body is drained by: what @hono/node-server drains by itself. */
+const LINGER_MIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * How much of a refused body to drain: an upload refused for its size goes on past the limit, so twice
+ * the largest body taken, and never less than LINGER_MIN_BYTES.
+ */
+export const lingerBytes = (largestBody: number) => Math.max(LINGER_MIN_BYTES, 2 * largestBody);
 
 const lingering = new WeakSet<Socket>();
 /** How often a lingering socket's bytes are counted: a fast client sends a few megabytes past the limit at most. */
