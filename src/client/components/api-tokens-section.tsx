@@ -31,6 +31,8 @@ const SCOPE_LABELS: Record<ApiTokenScope, string> = {
   admin: 'Admin: everything, admin console included',
 };
 
+const COLUMNS = ['Name', 'Access', 'Created', 'Expires', 'Last used'];
+
 const EXPIRY_CHOICES = [
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
@@ -153,21 +155,11 @@ function TokenList({ tokens }: { tokens: ApiToken[] }) {
         <table className="w-full text-left text-sm">
           <thead className="text-xs text-slate-500 uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Name
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Access
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Created
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Expires
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Last used
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                  {column}
+                </th>
+              ))}
               <th scope="col" className="py-2 font-medium">
                 <span className="sr-only">Actions</span>
               </th>

@@ -54,19 +54,7 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
   }
   // Local billing rolls an ended period forward (or ends a cancelled plan) before anything reads access.
   const user = found ? await deps.services.billing.settle(found.user) : null;
-  return {
-    db: deps.db,
-    dialect: deps.dialect,
-    clock: deps.clock,
-    config: deps.config,
-    services: deps.services,
-    user,
-    session: found?.session ?? null,
-    apiToken: null,
-    ip: req.ip,
-    cookie: req.cookie,
-    setCookie: req.setCookie,
-  };
+  return contextOf(deps, req, { user, session: found?.session ?? null, apiToken: null, cookie: req.cookie });
 }
 
 async function bearerContext(deps: AppDeps, req: RequestInfo, authorization: string): Promise<Context> {
@@ -75,17 +63,23 @@ async function bearerContext(deps: AppDeps, req: RequestInfo, authorization: str
   if (!checked?.ok) fail('UNAUTHORIZED', checked?.reason ?? API_TOKEN_MESSAGES.invalid);
   const retryAfter = deps.services.apiTokens.take(checked.grant.id);
   if (retryAfter > 0) fail('TOO_MANY_REQUESTS', API_TOKEN_MESSAGES.tooManyRequests, { retryAfter });
+  const user = await deps.services.billing.settle(checked.user);
+  return contextOf(deps, req, { user, session: null, apiToken: checked.grant, cookie: undefined });
+}
+
+/** One shape for both ways in, so every procedure sees the same object layout. */
+function contextOf(deps: AppDeps, req: RequestInfo, who: Pick<Context, 'user' | 'session' | 'apiToken' | 'cookie'>): Context {
   return {
     db: deps.db,
     dialect: deps.dialect,
     clock: deps.clock,
     config: deps.config,
     services: deps.services,
-    user: await deps.services.billing.settle(checked.user),
-    session: null,
-    apiToken: checked.grant,
+    user: who.user,
+    session: who.session,
+    apiToken: who.apiToken,
     ip: req.ip,
-    cookie: undefined,
+    cookie: who.cookie,
     setCookie: req.setCookie,
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApiTokenRow, UserRow } from '../../../../db/schema';
 import {
   API_TOKEN_MESSAGES,
@@ -110,11 +110,7 @@ export function createApiTokenService(
 
     /** The user's tokens that are not revoked, newest first (expired ones too, marked by their date). */
     async list(userId: number): Promise<ApiTokenSummary[]> {
-      const rows = await db
-        .select()
-        .from(apiTokens)
-        .where(live(userId))
-        .orderBy(sql`${apiTokens.createdAt} desc`, apiTokens.id);
+      const rows = await db.select().from(apiTokens).where(live(userId)).orderBy(desc(apiTokens.createdAt), apiTokens.id);
       return rows.map(summary);
     },
 
