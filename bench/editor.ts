@@ -1,5 +1,6 @@
 /**
  * `npm run bench -- editor [--samples 30] [--warmup 3] [--analyses 1000] [--seed N] [--only timing|server|heap] [--keep]`
+ * `npm run bench -- editor --stylebook 0,500,5000`: a stylebook's cost instead (bench/editor-stylebook.ts).
  *
  * The editor on copy it has never seen. harper.js (the grammar checker) keeps the
  * lints of text it has linted, so a second pass over the same story costs a fraction
@@ -42,6 +43,7 @@ import { Worker } from 'node:worker_threads';
 import { splitPoints } from '../src/server/editor/harper/client';
 import { analyze, stopEditor, warmEditor, type Analysis } from '../src/server/editor/index';
 import { copyGenerator, countWords } from './editor-copy';
+import { measureStylebook, reportStylebookTargets } from './editor-stylebook';
 import { freePort, killChildren, procStatusKb, runWhenMain, startChild, startCopydesk, stopChild } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -496,6 +498,7 @@ export async function run(args: string[] = []): Promise<void> {
       only: { type: 'string' },
       keep: { type: 'boolean', default: false },
       'heap-child': { type: 'boolean', default: false },
+      stylebook: { type: 'string' },
     },
     strict: true,
   });
@@ -508,6 +511,15 @@ export async function run(args: string[] = []): Promise<void> {
   };
   if (v['heap-child']) {
     await heapChild(o);
+    return;
+  }
+  if (v.stylebook !== undefined) {
+    const sizes = v.stylebook.split(',').map((n) => whole('stylebook', n.trim(), 0));
+    try {
+      reportStylebookTargets(await measureStylebook({ sizes, samples: o.samples, warmup: o.warmup, seed: o.seed }));
+    } finally {
+      await stopEditor();
+    }
     return;
   }
   const phases = v.only ? [v.only] : ['timing', 'server', 'heap'];

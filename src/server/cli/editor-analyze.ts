@@ -5,6 +5,7 @@ import type { SourceText } from '../editor/story/quote-sources';
 import { flags } from './args';
 import type { Command } from './commands';
 import { readCopy, reportInputError } from './editor-input';
+import { readStylebookFile } from './stylebook-file';
 
 /** The sources named by --source, as text; null (after a message) when one cannot be read as text. */
 function readSources(files: readonly string[]): SourceText[] | null {
@@ -27,16 +28,22 @@ function readSources(files: readonly string[]): SourceText[] | null {
 }
 
 export const editorAnalyze: Command = {
-  summary: 'analyze [--source FILE ...] < story.txt: print the editor’s findings and stats as JSON, quotes checked against the sources',
+  summary:
+    'analyze [--source FILE ...] [--stylebook FILE.csv] < story.txt: print the editor’s findings and stats as JSON, quotes checked against the sources, house rules from the stylebook',
   async run(args) {
-    const { source = [] } = flags(args, { source: { type: 'string', multiple: true } });
+    const { source = [], stylebook: stylebookFile } = flags(args, {
+      source: { type: 'string', multiple: true },
+      stylebook: { type: 'string' },
+    });
     const sources = readSources(source);
     if (sources === null) return 2;
+    const stylebook = readStylebookFile(stylebookFile);
+    if (stylebook === null) return 2;
     const text = await readCopy();
     if (text === null) return 2;
     try {
       await warmEditor().catch(() => {}); // without harper.js the other rules still run
-      console.log(JSON.stringify(await analyze(text, { waitForGrammar: true, sources }), null, 2));
+      console.log(JSON.stringify(await analyze(text, { waitForGrammar: true, sources, stylebook }), null, 2));
       return 0;
     } catch (e) {
       return reportInputError(e);

@@ -109,4 +109,24 @@ describe('editor CLI', { timeout: 90_000 }, () => {
     });
     expect(cli(['analyze'], 'x'.repeat(200_000))).toMatchObject({ status: 2, stderr: expect.stringMatching(/at most 100,000 characters/) });
   });
+  it('analyze and rewrite read house rules from --stylebook, and name a bad line', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stylebook-'));
+    const book = path.join(dir, 'house.csv');
+    fs.writeFileSync(book, 'type,term,variants,replacement,reason,case\nprefer,Wilkes-Barre,Wilkes Barre,,The city is hyphenated.,\n');
+    const story = 'Officials in Wilkes Barre met Tuesday. "Wilkes Barre is home," Mayor Ann Cole said.';
+    const analyzed = cli(['analyze', '--stylebook', book], story);
+    expect(analyzed.status).toBe(0);
+    const out = JSON.parse(analyzed.stdout) as { findings: { ruleId: string; text: string; explanation: string }[] };
+    expect(out.findings.filter((f) => f.ruleId === 'house/1')).toEqual([
+      expect.objectContaining({ text: 'Wilkes Barre', explanation: 'The city is hyphenated.' }),
+    ]);
+    const rewritten = cli(['rewrite', '--action', 'grammar', '--stylebook', book], story);
+    expect((JSON.parse(rewritten.stdout) as { text: string }).text).toBe(
+      'Officials in Wilkes-Barre met Tuesday. "Wilkes Barre is home," Mayor Ann Cole said.',
+    );
+    fs.appendFileSync(book, 'avoid,,,,,\n');
+    const refused = cli(['analyze', '--stylebook', book], story);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`${book}:3: term: Term is required.`);
+  });
 });

@@ -7,6 +7,8 @@ import { quoteChecks } from './rules/quote/sources';
 import type { SourceText } from './story/quote-sources';
 import { buildDocument, type Doc } from './text/document';
 import { computeStats } from './text/stats';
+import type { CompiledStylebook } from './stylebook/compile';
+import { withStylebook } from './stylebook/findings';
 import type { Analysis, Finding } from './types';
 
 export interface AnalyzeOptions {
@@ -22,6 +24,8 @@ export interface AnalyzeOptions {
   sources?: readonly SourceText[];
   /** Today, for a story that states no date of its own: ages and anniversaries are checked against it. */
   now?: Date;
+  /** The newsroom's own rules: its findings cite `house/<entry id>`, and it overrules AP style where it speaks. */
+  stylebook?: CompiledStylebook;
 }
 
 const EMPTY_STATS = { words: 0, sentences: 0, readingGrade: 0 };
@@ -135,7 +139,8 @@ export async function analyze(text: string, options: AnalyzeOptions = {}): Promi
         rules.filter((r) => r.needsHarper),
       )
     : [];
-  const all = withHarper.length ? runRulesMerge(findings, withHarper) : findings;
+  const merged = withHarper.length ? runRulesMerge(findings, withHarper) : findings;
+  const all = options.stylebook ? withStylebook(doc, merged, options.stylebook) : merged;
   return doc.sources.length ? { findings: all, stats, quotes: quoteChecks(doc) } : { findings: all, stats };
 }
 

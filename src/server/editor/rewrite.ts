@@ -3,6 +3,8 @@ import { analyze, runRules } from './analyze';
 import { assertUsable } from './limits';
 import { ruleById, rules } from './rules/registry';
 import type { Rule } from './rules/rule';
+import type { CompiledStylebook } from './stylebook/compile';
+import { isSafeHouseFix } from './stylebook/findings';
 import { buildDocument } from './text/document';
 import { findQuotes, type QuoteSpan } from './text/quotes';
 import { ACTIONS, type Action, type Edit, type Finding, type Rewrite } from './types';
@@ -10,6 +12,8 @@ import { ACTIONS, type Action, type Edit, type Finding, type Rewrite } from './t
 export interface RewriteOptions {
   /** Wait for harper.js when it is still loading (see analyze). */
   waitForGrammar?: boolean;
+  /** The newsroom's stylebook: its preferred terms are applied by every action. */
+  stylebook?: CompiledStylebook;
 }
 
 interface Change {
@@ -24,14 +28,24 @@ type RulePredicate = (rule: Rule) => boolean;
 const inQuote = (quotes: readonly QuoteSpan[], start: number, end: number) =>
   quotes.some((q) => start < q.contentEnd && end > q.contentStart);
 
-/** The fixes a rewrite may apply: safe, for this action, outside quotations, not overlapping each other. */
-function pickChanges(findings: readonly Finding[], applies: RulePredicate, quotes: readonly QuoteSpan[], sentenceLevel: boolean): Change[] {
+/**
+ * The fixes a rewrite may apply: safe, for this action (a house preferred term
+ * for any action), outside quotations, not overlapping each other.
+ */
+function pickChanges(
+  findings: readonly Finding[],
+  applies: RulePredicate,
+  quotes: readonly QuoteSpan[],
+  sentenceLevel: boolean,
+  stylebook?: CompiledStylebook,
+): Change[] {
   const candidates = findings
     .filter((f) => f.suggestion !== null && f.suggestion !== f.text)
     .filter((f) => SENTENCE_RULES.has(f.ruleId) === sentenceLevel)
     .filter((f) => {
       const rule = ruleById.get(f.ruleId);
-      return rule !== undefined && rule.autoFix && applies(rule);
+      if (rule === undefined) return isSafeHouseFix(stylebook, f);
+      return rule.autoFix && applies(rule);
     })
     .filter((f) => !inQuote(quotes, f.start, f.end))
     .sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start)); // the fuller fix wins a tie
@@ -111,9 +125,9 @@ export function rewriteAll(text: string, options: RewriteOptions = {}): Promise<
 async function applySafeFixes(text: string, applies: RulePredicate, options: RewriteOptions): Promise<Rewrite> {
   const problem = assertUsable(text);
   if (problem === 'empty' || problem === 'not-english') return { text, edits: [] };
-  const { findings } = await analyze(text, { waitForGrammar: options.waitForGrammar });
+  const { findings } = await analyze(text, { waitForGrammar: options.waitForGrammar, stylebook: options.stylebook });
   const quotes = findQuotes(text);
-  const first = pickChanges(findings, applies, quotes, false);
+  const first = pickChanges(findings, applies, quotes, false, options.stylebook);
   const pass1 = apply(text, first);
   const edits: Edit[] = first.map((c, i) => {
     const s = pass1.spans[i];
