@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // The PostgreSQL twin of db/schema.ts: the same tables, columns, indexes and foreign keys, declared
 // so that every table's select and insert types equal the SQLite table's (schema-parity.test.ts), and
@@ -296,4 +296,40 @@ export const apiTokens = pgTable(
     revokedAt: instant(),
   },
   (t) => [index('api_tokens_user_id_idx').on(t.userId)],
+);
+
+export const stylebookEntries = pgTable(
+  'stylebook_entries',
+  {
+    id: id(),
+    ownerKey: text().notNull(),
+    teamId: integer().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    type: text({ enum: ['prefer', 'avoid', 'accept'] }).notNull(),
+    term: text().notNull(),
+    termKey: text().notNull(),
+    variants: jsonb().$type<string[]>().notNull(),
+    replacement: text().notNull().default(''),
+    note: text().notNull().default(''),
+    caseSensitive: boolean().notNull().default(false),
+    createdAt: instant().notNull(),
+    updatedAt: instant().notNull(),
+  },
+  (t) => [
+    uniqueIndex('stylebook_entries_owner_term_unique').on(t.ownerKey, t.type, t.termKey),
+    index('stylebook_entries_team_id_idx').on(t.teamId),
+    index('stylebook_entries_user_id_idx').on(t.userId),
+  ],
+);
+
+export const stylebookHits = pgTable(
+  'stylebook_hits',
+  {
+    entryId: integer()
+      .notNull()
+      .references(() => stylebookEntries.id, { onDelete: 'cascade' }),
+    day: integer().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.day] })],
 );

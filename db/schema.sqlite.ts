@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Column names are derived from the keys (camelCase -> snake_case) by the
 // `casing` option shared by drizzle-kit and the runtime client.
@@ -346,3 +346,48 @@ export const apiTokens = sqliteTable(
 );
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/**
+ * A newsroom's own style rules: a team's stylebook (teamId) or, for someone without a team,
+ * a personal one (userId). `ownerKey` ("t:<id>" or "u:<id>") carries the owner in one
+ * column, so one unique index keeps a term to one entry of each type (`termKey` is the
+ * term lower-cased unless the entry is case-sensitive).
+ */
+export const stylebookEntries = sqliteTable(
+  'stylebook_entries',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    ownerKey: text().notNull(),
+    teamId: integer().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    type: text({ enum: ['prefer', 'avoid', 'accept'] }).notNull(),
+    term: text().notNull(),
+    termKey: text().notNull(),
+    variants: text({ mode: 'json' }).$type<string[]>().notNull(),
+    replacement: text().notNull().default(''),
+    note: text().notNull().default(''),
+    caseSensitive: integer({ mode: 'boolean' }).notNull().default(false),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('stylebook_entries_owner_term_unique').on(t.ownerKey, t.type, t.termKey),
+    index('stylebook_entries_team_id_idx').on(t.teamId),
+    index('stylebook_entries_user_id_idx').on(t.userId),
+  ],
+);
+
+/** How often an entry fired, per day (days since the epoch, UTC): the stylebook shows the last 30 days. */
+export const stylebookHits = sqliteTable(
+  'stylebook_hits',
+  {
+    entryId: integer()
+      .notNull()
+      .references(() => stylebookEntries.id, { onDelete: 'cascade' }),
+    day: integer().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.day] })],
+);
+
+export type StylebookEntryRow = typeof stylebookEntries.$inferSelect;

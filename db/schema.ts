@@ -19,6 +19,7 @@ export type {
   DocumentRow,
   AuditLogRow,
   ApiTokenRow,
+  StylebookEntryRow,
 } from './schema.sqlite';
 
 export const sqliteTables = {
@@ -39,6 +40,8 @@ export const sqliteTables = {
   rateLimitHits: sqlite.rateLimitHits,
   knownDevices: sqlite.knownDevices,
   apiTokens: sqlite.apiTokens,
+  stylebookEntries: sqlite.stylebookEntries,
+  stylebookHits: sqlite.stylebookHits,
 };
 
 /** The tables services query, typed by SQLite's declarations. */
@@ -62,4 +65,6 @@ export const postgresTables = {
   rateLimitHits: pg.rateLimitHits,
   knownDevices: pg.knownDevices,
   apiTokens: pg.apiTokens,
+  stylebookEntries: pg.stylebookEntries,
+  stylebookHits: pg.stylebookHits,
 } satisfies Record<keyof Tables, PgTable>;

@@ -132,9 +132,13 @@ export function parseStylebookCsv(csv: string): StylebookCsvResult {
   return errors.length ? { ok: false, errors } : { ok: true, entries };
 }
 
+/** A term as entries are told apart: as written when case-sensitive, else lower-cased. */
+export const stylebookTermKey = (e: Pick<StylebookEntryFields, 'term' | 'caseSensitive'>) =>
+  e.caseSensitive ? e.term : e.term.toLowerCase();
+
 /** Two entries of the same type for the same term (in the entry's own case sense) are one too many. */
 export const stylebookEntryKey = (e: Pick<StylebookEntryFields, 'type' | 'term' | 'caseSensitive'>) =>
-  `${e.type}\u0000${e.caseSensitive ? e.term : e.term.toLowerCase()}`;
+  `${e.type}\u0000${stylebookTermKey(e)}`;
 
 const csvField = (value: string) => (/[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 

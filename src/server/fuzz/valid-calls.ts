@@ -60,6 +60,19 @@ export function validCalls(f: CallFixture): Record<string, ValidCall> {
     'admin.teams.invite': { actor: 'admin', input: { id: f.teamId, email: 'fuzz-invitee@news.example' } },
     'admin.audit.list': { actor: 'admin', input: { cursor: '99', limit: 10 } },
     'admin.audit.csv': { actor: 'admin', input: { cursor: '99', limit: 10 } },
+    'stylebook.list': { actor: 'member', input: { search: 'barre' } },
+    'stylebook.create': {
+      actor: 'member',
+      input: { type: 'prefer', term: 'Wilkes-Barre', variants: ['Wilkes Barre'], note: 'Hyphenated.' },
+    },
+    'stylebook.update': {
+      actor: 'member',
+      input: { id: 1, entry: { type: 'avoid', term: 'slammed', replacement: 'criticized', note: 'Say what they did.' } },
+    },
+    'stylebook.import': {
+      actor: 'member',
+      input: { format: 'csv', content: 'type,term,variants,replacement,reason,case\navoid,slammed,,,,\n' },
+    },
   };
 }
 

@@ -50,6 +50,10 @@ expectTypeOf<typeof pgs.rateLimitHits.$inferSelect>().toEqualTypeOf<typeof lite.
 expectTypeOf<typeof pgs.rateLimitHits.$inferInsert>().toEqualTypeOf<typeof lite.rateLimitHits.$inferInsert>();
 expectTypeOf<typeof pgs.knownDevices.$inferSelect>().toEqualTypeOf<typeof lite.knownDevices.$inferSelect>();
 expectTypeOf<typeof pgs.knownDevices.$inferInsert>().toEqualTypeOf<typeof lite.knownDevices.$inferInsert>();
+expectTypeOf<typeof pgs.stylebookEntries.$inferSelect>().toEqualTypeOf<typeof lite.stylebookEntries.$inferSelect>();
+expectTypeOf<typeof pgs.stylebookEntries.$inferInsert>().toEqualTypeOf<typeof lite.stylebookEntries.$inferInsert>();
+expectTypeOf<typeof pgs.stylebookHits.$inferSelect>().toEqualTypeOf<typeof lite.stylebookHits.$inferSelect>();
+expectTypeOf<typeof pgs.stylebookHits.$inferInsert>().toEqualTypeOf<typeof lite.stylebookHits.$inferInsert>();
 
 type Config = ReturnType<typeof sqliteTableConfig> | ReturnType<typeof pgTableConfig>;
 

@@ -6,6 +6,7 @@ import { chatRouter } from './chat';
 import { documentsRouter } from './documents';
 import { editorRouter } from './editor';
 import { plansRouter } from './plans';
+import { stylebookRouter } from './stylebook';
 import { subscriptionRouter } from './subscription';
 import { teamRouter } from './team';
 
@@ -17,6 +18,7 @@ export const appRouter = router({
   documents: documentsRouter,
   editor: editorRouter,
   plans: plansRouter,
+  stylebook: stylebookRouter,
   subscription: subscriptionRouter,
   team: teamRouter,
 });

@@ -19,6 +19,7 @@ import { createSessionService } from './auth/sessions';
 import { createApiTokenService } from './auth/api-tokens';
 import { createMailService, type MailService } from './mail';
 import { createRateLimiter } from './rate-limiter';
+import { createStylebookService } from './stylebook';
 import { createTeamService } from './teams';
 import { createUserService } from './users';
 
@@ -113,6 +114,7 @@ export function createServices(o: ServiceOptions) {
     chat,
     documents: documentService,
     editor: createEditorService(),
+    stylebook: createStylebookService(o.db, o.clock),
     admin,
     /** Lets go of what the services hold beside the database and mail (the signals' connection). */
     close: () => chat.close(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isOneLine, isPlainText } from '../control-characters';
+import { idField } from './fields';
 
 export const STYLEBOOK_ENTRY_TYPES = ['prefer', 'avoid', 'accept'] as const;
 export type StylebookEntryType = (typeof STYLEBOOK_ENTRY_TYPES)[number];
@@ -24,6 +25,12 @@ export const STYLEBOOK_MESSAGES = {
   noteText: 'A note cannot contain control characters other than tabs and line breaks.',
   tooMany: `A stylebook holds at most ${MAX_STYLEBOOK_ENTRIES.toLocaleString('en-US')} entries.`,
   duplicate: 'The stylebook already has an entry for this term.',
+  entryId: 'Choose a stylebook entry.',
+  searchOneLine: 'A search must be one line.',
+  format: 'Import a CSV file or Vale rules.',
+  emptyImport: 'The file is empty.',
+  importText: 'This is not a text file: save the stylebook as CSV or YAML and try again.',
+  importTooLarge: 'The file is too large to import: a stylebook file is at most 2 MB.',
 } as const;
 
 const term = () =>
@@ -72,3 +79,23 @@ export type StylebookEntryFields = z.output<typeof stylebookEntryInput>;
 export interface StylebookEntry extends StylebookEntryFields {
   id: number;
 }
+
+/** The largest file an import reads: 5,000 full lines of CSV fit well within it. */
+export const STYLEBOOK_IMPORT_MAX_CHARS = 2_000_000;
+
+export const stylebookSearchInput = z
+  .object({ search: z.string().max(STYLEBOOK_TERM_MAX).refine(isOneLine, STYLEBOOK_MESSAGES.searchOneLine).default('') })
+  .default({ search: '' });
+
+export const stylebookEntryIdInput = z.object({ id: idField(STYLEBOOK_MESSAGES.entryId) });
+
+export const updateStylebookEntryInput = z.object({ id: idField(STYLEBOOK_MESSAGES.entryId), entry: stylebookEntryInput });
+
+export const importStylebookInput = z.object({
+  format: z.enum(['csv', 'vale'], { error: STYLEBOOK_MESSAGES.format }),
+  content: z
+    .string()
+    .min(1, STYLEBOOK_MESSAGES.emptyImport)
+    .max(STYLEBOOK_IMPORT_MAX_CHARS, STYLEBOOK_MESSAGES.importTooLarge)
+    .refine(isPlainText, STYLEBOOK_MESSAGES.importText),
+});
