@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../shared/limits';
 import { MAX_STYLEBOOK_ENTRIES, STYLEBOOK_MESSAGES, type StylebookEntryInput } from '../../shared/schemas/stylebook';
-import { failure, visitor } from '../services/chat/test-support';
+import { collect, failure, subscriber, visitor } from '../services/chat/test-support';
 import { STYLEBOOK_ERRORS } from '../services/stylebook';
 import { teamOfTwo } from '../services/teams/test-support';
 import { createTestApp, type TestApp } from '../test-app';
@@ -126,5 +126,30 @@ describe('the stylebook', () => {
     const recompiled = await t.services.stylebook.compiledFor(user);
     expect(recompiled).not.toBe(compiled);
     expect(recompiled!.occurrences('In Wilkesbarre and Wilkes Barre.').map((o) => o.role)).toEqual(['hit']);
+  });
+
+  it('reviews copy against it: editor.analyze and the chat’s editor cite house entries and count them', async () => {
+    t = createTestApp();
+    const lena = await subscriber(t, 'lena');
+    const entry = await lena.api.stylebook.create(WILKES_BARRE);
+    const story = 'Officials in Wilkes Barre met Tuesday to approve the budget. "Wilkes Barre is home," Mayor Ann Cole said.';
+    const { findings } = await lena.api.editor.analyze({ text: story });
+    expect(findings.filter((f) => f.ruleId.startsWith('house/'))).toEqual([
+      expect.objectContaining({
+        ruleId: `house/${entry.id}`,
+        text: 'Wilkes Barre',
+        explanation: 'The city is hyphenated.',
+        start: story.indexOf('Wilkes Barre'),
+      }),
+    ]);
+    expect((await lena.api.stylebook.list()).entries[0]!.hits).toBe(1);
+
+    const { id } = await lena.api.chat.create({ title: 'Budget' });
+    await collect(await lena.api.chat.send({ conversationId: id, content: story }));
+    const reply = (await lena.api.chat.get({ id })).messages.at(-1)!.content;
+    expect(reply).toContain('Wilkes-Barre');
+    expect(reply).toContain('The city is hyphenated.');
+    expect(reply).toContain('"Wilkes Barre is home,"');
+    expect((await lena.api.stylebook.list()).entries[0]!.hits).toBe(2);
   });
 });

@@ -75,7 +75,8 @@ export function createServices(o: ServiceOptions) {
   const ai = o.ai ?? createAiProvider(o.config.openai);
   // Retrieval is looked up per message, so `documents` may join this object in any order.
   const documents = () => (services as { documents?: PassageSource }).documents;
-  const chat = createChatService({ db: o.db, dialect: o.dialect, clock: o.clock, limiter, ai, documents, log });
+  const stylebook = createStylebookService(o.db, o.clock);
+  const chat = createChatService({ db: o.db, dialect: o.dialect, clock: o.clock, limiter, ai, documents, houseStyle: stylebook, log });
   const documentService = createDocumentService({
     db: o.db,
     dialect: o.dialect,
@@ -113,8 +114,8 @@ export function createServices(o: ServiceOptions) {
     ai,
     chat,
     documents: documentService,
-    editor: createEditorService(),
-    stylebook: createStylebookService(o.db, o.clock),
+    editor: createEditorService(stylebook),
+    stylebook,
     admin,
     /** Lets go of what the services hold beside the database and mail (the signals' connection). */
     close: () => chat.close(),

@@ -1,3 +1,4 @@
+import type { StylebookEntry } from '../../../shared/schemas/stylebook';
 import type { MessagePort } from 'node:worker_threads';
 import type { ChangeSummary, DiffOp } from '../compare';
 import { connectHarperPort, grammarCheckerState } from '../harper/client';
@@ -72,9 +73,9 @@ export function respondOffThread(input: RespondInput, options?: RunOptions): Pro
   return run('respond', input, options);
 }
 
-/** The engine's findings and stats on a text, in a worker thread. */
-export function analyzeOffThread(text: string, options?: RunOptions): Promise<Analysis> {
-  return run('analyze', text, options);
+/** The engine's findings and stats on a text, in a worker thread, with the stylebook entries the text touches. */
+export function analyzeOffThread(text: string, options?: RunOptions & { stylebook?: readonly StylebookEntry[] }): Promise<Analysis> {
+  return run('analyze', { text, stylebook: options?.stylebook }, options);
 }
 
 /** editorGrounding in a worker thread. */

@@ -1,3 +1,4 @@
+import type { StylebookEntry } from '../../../shared/schemas/stylebook';
 import { ACTION_SPECS, actionApplies } from '../actions';
 import { analyze } from '../analyze';
 import { compare } from '../compare';
@@ -6,6 +7,7 @@ import { inputProblem } from '../limits';
 import { rewrite, rewriteAll } from '../rewrite';
 import { ruleById } from '../rules/registry';
 import { suggest } from '../suggest/index';
+import { compileStylebook, type CompiledStylebook } from '../stylebook/compile';
 import { buildDocument } from '../text/document';
 import { countWords } from '../text/words';
 import type { Action, Category, ChatTurn, Finding, SuggestionKind, UploadedDocument } from '../types';
@@ -42,6 +44,14 @@ export interface RespondInput {
   sources?: readonly UploadedDocument[];
   /** Wait for harper.js if it is still loading (default false: answer at once). */
   waitForGrammar?: boolean;
+  /** The newsroom's stylebook entries that the copy touches: checked and applied as house style. */
+  stylebook?: readonly StylebookEntry[];
+}
+
+/** How this reply runs the engine: whether it waits for the grammar checker, and the house rules. */
+interface EngineRun {
+  waitForGrammar: boolean;
+  stylebook?: CompiledStylebook;
 }
 
 export const HELP = [
@@ -70,15 +80,15 @@ const opening = (title: string, copy: FoundCopy): string[] => {
 
 const REVIEW_TITLE = '## Editor’s review';
 
-async function review(copy: FoundCopy, wait: boolean, documents: readonly UploadedDocument[]): Promise<string> {
-  const grammarChecked = wait || grammarCheckerState() === 'ready';
+async function review(copy: FoundCopy, run: EngineRun, documents: readonly UploadedDocument[]): Promise<string> {
+  const grammarChecked = run.waitForGrammar || grammarCheckerState() === 'ready';
   const sources = sourcesFor(copy, documents);
-  const analysis = await analyze(copy.text, { waitForGrammar: wait, sources });
+  const analysis = await analyze(copy.text, { ...run, sources });
   const checks = analysis.quotes ?? [];
   // The section on sources reports these, with where each quotation was found.
   const findings = analysis.findings.filter((f) => !SOURCE_RULES.has(f.ruleId));
   const doc = buildDocument(copy.text);
-  const revised = await rewriteAll(copy.text, { waitForGrammar: wait });
+  const revised = await rewriteAll(copy.text, run);
   const out = opening(REVIEW_TITLE, copy);
   out.push(`_${statsLine(analysis.stats)}_`, '');
   out.push('### What works');
@@ -110,10 +120,10 @@ async function review(copy: FoundCopy, wait: boolean, documents: readonly Upload
   return out.join('\n').trim();
 }
 
-async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Promise<string> {
+async function quickAction(copy: FoundCopy, action: Action, run: EngineRun): Promise<string> {
   const spec = ACTION_SPECS[action];
-  const result = await rewrite(copy.text, action, { waitForGrammar: wait });
-  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+  const result = await rewrite(copy.text, action, run);
+  const analysis = await analyze(copy.text, run);
   const inQuote = quoteChecker(copy.text);
   const open = analysis.findings.filter((f) => {
     const rule = ruleById.get(f.ruleId);
@@ -137,7 +147,11 @@ async function quickAction(copy: FoundCopy, action: Action, wait: boolean): Prom
       'These need a person’s judgment (or sit inside a quote):',
       ...groupedFindings(open, inQuote, 6, explained),
     );
-  if (!wait && grammarCheckerState() !== 'ready' && (action === 'grammar' || action === 'clarity' || action === 'professional'))
+  if (
+    !run.waitForGrammar &&
+    grammarCheckerState() !== 'ready' &&
+    (action === 'grammar' || action === 'clarity' || action === 'professional')
+  )
     out.push('', GRAMMAR_LOADING);
   return out.join('\n').trim();
 }
@@ -156,11 +170,11 @@ const TIGHTENED = /^## (?:Tightened to|I can’t get this to) /;
 const CUTS_LISTED = 12;
 const CUTS_LISTED_CHARS = 1_500;
 
-async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean): Promise<string> {
+async function tightenReply(copy: FoundCopy, target: WordTarget, run: EngineRun): Promise<string> {
   const asked = `${target.mode === 'max' ? 'at most ' : ''}${plural(target.words, 'word')}`;
   if (target.words < 10)
     return `A story of ${asked} cannot carry its lede, so I have not cut it. Ask for a length of 10 words or more (a headline is a better fit for fewer).`;
-  const t = await tighten(copy.text, target, { waitForGrammar: wait });
+  const t = await tighten(copy.text, target, run);
   if (t.status === 'already')
     return [
       ...opening(`## Already ${target.mode === 'max' ? 'under' : 'within'} ${plural(target.words, 'word')}`, copy),
@@ -213,8 +227,8 @@ async function tightenReply(copy: FoundCopy, target: WordTarget, wait: boolean):
   return out.join('\n').trim();
 }
 
-async function styleVerdict(copy: FoundCopy, wait: boolean): Promise<string> {
-  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+async function styleVerdict(copy: FoundCopy, run: EngineRun): Promise<string> {
+  const analysis = await analyze(copy.text, run);
   const style = findingsIn(analysis, 'style');
   const verdict = verdictFor(style);
   const inQuote = quoteChecker(copy.text);
@@ -253,13 +267,13 @@ const TOPIC_CLEAN: Record<Category, string> = {
   consistency: 'The story agrees with itself: names, ages, titles, tallies, totals and dates match wherever they recur.',
 };
 
-async function topicAnswer(copy: FoundCopy, category: Category, wait: boolean, documents: readonly UploadedDocument[]): Promise<string> {
-  if (category === 'style') return styleVerdict(copy, wait);
+async function topicAnswer(copy: FoundCopy, category: Category, run: EngineRun, documents: readonly UploadedDocument[]): Promise<string> {
+  if (category === 'style') return styleVerdict(copy, run);
   const sources = category === 'quote' ? sourcesFor(copy, documents) : [];
-  const analysis = await analyze(copy.text, { waitForGrammar: wait, sources });
+  const analysis = await analyze(copy.text, { ...run, sources });
   const found = findingsIn(analysis, category);
   const out = opening(`## ${CATEGORY_LABELS[category]}`, copy);
-  if (category === 'grammar' && !wait && grammarCheckerState() !== 'ready') out.push(GRAMMAR_LOADING, '');
+  if (category === 'grammar' && !run.waitForGrammar && grammarCheckerState() !== 'ready') out.push(GRAMMAR_LOADING, '');
   if (!found.length) out.push(TOPIC_CLEAN[category]);
   else {
     const rules = byRule(found);
@@ -280,8 +294,8 @@ const STATUS_MARK: Record<ChecklistStatus, string> = {
 };
 const STATUS_WORD: Record<ChecklistStatus, string> = { found: 'found', partly: 'partly', missing: 'missing', 'not-needed': 'not needed' };
 
-async function checklistReply(copy: FoundCopy, wait: boolean): Promise<string> {
-  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+async function checklistReply(copy: FoundCopy, run: EngineRun): Promise<string> {
+  const analysis = await analyze(copy.text, run);
   const items = missingChecklist(copy.text, analysis);
   const gaps = items.filter((i) => i.status === 'missing' || i.status === 'partly');
   const out = opening('## What’s missing', copy);
@@ -313,17 +327,17 @@ export const MAX_SUGGESTIONS = 10;
  * more are asked for, those it draws from the story with its opening paragraphs
  * set aside (another angle, still only the copy's facts).
  */
-async function suggestionsFor(text: string, kind: SuggestionKind, count: number, wait: boolean): Promise<string[]> {
+async function suggestionsFor(text: string, kind: SuggestionKind, count: number, run: EngineRun): Promise<string[]> {
   const out: string[] = [];
   const add = (options: string[]) => {
     for (const o of options) if (out.length < count && !out.some((x) => x.toLowerCase() === o.toLowerCase())) out.push(o);
   };
-  add(await suggest(text, kind, { waitForGrammar: wait }));
+  add(await suggest(text, kind, run));
   const paragraphs = text.split(/\n\s*\n/);
   for (let skip = 1; out.length < count && skip < paragraphs.length; skip++) {
     const rest = paragraphs.slice(skip).join('\n\n');
     if (countWords(rest) < 12) break;
-    add(await suggest(rest, kind, { waitForGrammar: wait }));
+    add(await suggest(rest, kind, run));
   }
   return out;
 }
@@ -340,7 +354,7 @@ async function suggestions(
     const asked = counts[kind];
     const wanted = Math.min(asked ?? 3, MAX_SUGGESTIONS);
     // a suggestion is offered as ready to publish: it waits for the spelling checker, so no misspelling slips into one
-    const options = await suggestionsFor(copy.text, kind, wanted, true);
+    const options = await suggestionsFor(copy.text, kind, wanted, { waitForGrammar: true });
     const [one, many] = KIND_NOUN[kind];
     out.push(`## ${options.length === 1 ? one[0]!.toUpperCase() + one.slice(1) : KIND_TITLES[kind]}`, '');
     if (!options.length) {
@@ -374,8 +388,8 @@ function twoDrafts(copy: string): [string, string] | null {
   return parts.length === 2 ? [parts[0]!.trim(), parts[1]!.trim()] : null;
 }
 
-async function comparison(before: string, after: string, wait: boolean): Promise<string> {
-  const findings = (await analyze(before, { waitForGrammar: wait })).findings;
+async function comparison(before: string, after: string, run: EngineRun): Promise<string> {
+  const findings = (await analyze(before, run)).findings;
   const { ops, summary } = compare(before, after, { findings });
   const out = ['## Side-by-side comparison', ''];
   if (!summary.length) return [...out, 'The two drafts are identical.'].join('\n');
@@ -426,8 +440,8 @@ async function lengthAnswer(copy: FoundCopy): Promise<string> {
   return out.join('\n').trim();
 }
 
-async function unknownQuestion(copy: FoundCopy, wait: boolean): Promise<string> {
-  const analysis = await analyze(copy.text, { waitForGrammar: wait });
+async function unknownQuestion(copy: FoundCopy, run: EngineRun): Promise<string> {
+  const analysis = await analyze(copy.text, run);
   return [
     'I can only answer from the copy itself: I cannot look up facts, people or events outside it.',
     '',
@@ -465,13 +479,16 @@ export async function respond(
   const history = (input.history ?? []).filter((t) => t && typeof t.content === 'string');
   const documents = (input.documents ?? []).filter((d) => d && typeof d.text === 'string');
   const sources = input.sources ? input.sources.filter((d) => d && typeof d.text === 'string') : documents;
-  const wait = input.waitForGrammar ?? false;
+  const run: EngineRun = {
+    waitForGrammar: input.waitForGrammar ?? false,
+    stylebook: input.stylebook?.length ? compileStylebook(input.stylebook) : undefined,
+  };
   try {
     const messageProblem = inputProblem(message);
     if (messageProblem && messageProblem.problem !== 'empty' && messageProblem.problem !== 'not-english') return messageProblem.message;
     const { instruction, copy: messageCopy } = splitMessage(message);
     const request = parseRequest(messageCopy ? instruction : message);
-    if (request.kind === 'explain') return await explainEdits(history, documents, { waitForGrammar: wait });
+    if (request.kind === 'explain') return await explainEdits(history, documents, run);
     if (request.kind === 'help') return HELP;
     // a new length applies to the story, not to an earlier cut of it: "to 100 words" after "to 40" starts again
     const cutToLength = (turn: ChatTurn) => turn.role === 'assistant' && TIGHTENED.test(turn.content);
@@ -484,30 +501,30 @@ export async function respond(
     if (problem?.problem === 'empty') return HELP;
     switch (request.kind) {
       case 'tighten':
-        return await tightenReply(found, request.target, wait);
+        return await tightenReply(found, request.target, run);
       case 'style-check':
-        return await styleVerdict(found, wait);
+        return await styleVerdict(found, run);
       case 'topic':
-        return await topicAnswer(found, request.category, wait, sources);
+        return await topicAnswer(found, request.category, run, sources);
       case 'missing':
-        return await checklistReply(found, wait);
+        return await checklistReply(found, run);
       case 'suggest':
         return await suggestions(found, request.kinds, request.counts);
       case 'compare': {
         const drafts = twoDrafts(found.text);
-        if (drafts) return await comparison(drafts[0], drafts[1], wait);
+        if (drafts) return await comparison(drafts[0], drafts[1], run);
         const earlier = findCopy('', history, []);
-        if (earlier && earlier.text !== found.text) return await comparison(earlier.text, found.text, wait);
-        return await review(found, wait, sources);
+        if (earlier && earlier.text !== found.text) return await comparison(earlier.text, found.text, run);
+        return await review(found, run, sources);
       }
       case 'action':
-        return await quickAction(found, request.action, wait);
+        return await quickAction(found, request.action, run);
       case 'length':
         return await lengthAnswer(found);
       case 'question':
-        return messageCopy ? await review(found, wait, sources) : await unknownQuestion(found, wait);
+        return messageCopy ? await review(found, run, sources) : await unknownQuestion(found, run);
       default:
-        return await review(found, wait, sources);
+        return await review(found, run, sources);
     }
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);

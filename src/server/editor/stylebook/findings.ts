@@ -1,5 +1,6 @@
 import type { StylebookEntry } from '../../../shared/schemas/stylebook';
 import type { Doc } from '../text/document';
+import { findQuotes } from '../text/quotes';
 import type { Finding } from '../types';
 import type { CompiledStylebook, Occurrence } from './compile';
 
@@ -70,4 +71,17 @@ export function withStylebook(doc: Doc, findings: readonly Finding[], stylebook:
   const ruling = [...occurrences.filter((o) => o.role === 'protected'), ...house];
   const kept = findings.filter((f) => !OVERRULED.has(f.category) || !ruling.some((r) => overlaps(r, f)));
   return [...kept, ...house].sort((a, b) => a.start - b.start || a.end - b.end || a.ruleId.localeCompare(b.ruleId));
+}
+
+/** The entries whose words the text holds anywhere (quotations too): what a model is told about, and what a worker compiles. */
+export function entriesTouchedBy(stylebook: CompiledStylebook, text: string): StylebookEntry[] {
+  return [...new Set(stylebook.occurrences(text).map((o) => o.entry))];
+}
+
+/** The entries that raise findings on the text (variants and avoided words outside quotations), once per finding. */
+export function entriesFiredBy(stylebook: CompiledStylebook, text: string): number[] {
+  const hits = stylebook.occurrences(text).filter((o) => o.role === 'hit');
+  if (hits.length === 0) return [];
+  const quotes = findQuotes(text);
+  return hits.filter((o) => !quotes.some((q) => o.start < q.contentEnd && o.end > q.contentStart)).map((o) => o.entry.id);
 }

@@ -70,6 +70,7 @@ async function reply(request: ModelRequest): Promise<string | null> {
         message: request.message,
         documents: asDocuments(request.passages),
         sources: request.documents?.map((d) => ({ name: d.filename, text: d.text })),
+        stylebook: request.stylebook,
       },
       { signal: request.signal },
     );

@@ -1,3 +1,4 @@
+import type { StylebookEntry } from '../../../shared/schemas/stylebook';
 /** One earlier turn of the conversation, oldest first. */
 export interface ModelTurn {
   role: 'user' | 'assistant';
@@ -26,6 +27,8 @@ export interface ModelRequest {
   documents?: readonly SourceDocument[];
   /** Aborting ends the reply (and any upstream request) promptly; the stream then just ends. */
   signal: AbortSignal;
+  /** The newsroom's stylebook entries that the message, history or passages touch (none without a stylebook). */
+  stylebook?: readonly StylebookEntry[];
 }
 
 /** Where replies come from: the embedded editorial engine or an OpenAI-compatible model. */

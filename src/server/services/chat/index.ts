@@ -7,7 +7,7 @@ import type { AiProvider } from '../ai';
 import { RATE_LIMITS } from '../../../shared/limits';
 import type { RateLimiter } from '../rate-limiter';
 import { createConversationStore } from './conversations';
-import { createReplies, parseReplyStop, type PassageSource, type ReplyStop } from './reply';
+import { createReplies, parseReplyStop, type HouseStyle, type PassageSource, type ReplyStop } from './reply';
 import { createConversationSearch } from './search';
 import type { Signals } from '../../database/signals';
 import { compareRevision } from './revision';
@@ -26,6 +26,8 @@ export interface ChatServiceDeps {
   documents?: () => PassageSource | undefined;
   /** Where Stop travels between instances; by default the database's signals. */
   stops?: Signals<ReplyStop>;
+  /** The stylebook service, so replies follow the newsroom's own rules. */
+  houseStyle?: HouseStyle;
   log: (line: string) => void;
 }
 
@@ -36,7 +38,7 @@ export function createChatService(d: ChatServiceDeps) {
   const store = createConversationStore(d.db, d.clock);
   const documents = d.documents ?? (() => undefined);
   const stops = d.stops ?? d.dialect.signals({ channel: REPLY_STOP_CHANNEL, parse: parseReplyStop, log: d.log });
-  const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, stops, log: d.log });
+  const replies = createReplies({ store, ai: d.ai, limiter: d.limiter, documents, stops, houseStyle: d.houseStyle, log: d.log });
   /** Ends the conversation's replies wherever they stream; a failure to tell the other instances is the operator's. */
   async function stopReplies(userId: number, conversationId: number) {
     try {

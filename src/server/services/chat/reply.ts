@@ -6,6 +6,8 @@ import type { RateLimiter } from '../rate-limiter';
 import type { Signals } from '../../database/signals';
 import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage, type SourceDocument } from '../ai';
 import type { ConversationStore } from './conversations';
+import type { CompiledStylebook } from '../../editor/stylebook/compile';
+import { entriesFiredBy, entriesTouchedBy } from '../../editor/stylebook/findings';
 
 /** Retrieval over the conversation's documents (the documents service). */
 export interface PassageSource {
@@ -103,7 +105,15 @@ export interface ReplyDeps {
   documents: () => PassageSource | undefined;
   /** Stops sent on any instance; each one ends the matching replies streaming here. */
   stops: Signals<ReplyStop>;
+  /** The newsroom's stylebook the user's copy is checked against, if they keep one. */
+  houseStyle?: HouseStyle;
   log: (line: string) => void;
+}
+
+/** What a reply needs of the stylebook service. */
+export interface HouseStyle {
+  compiledForUser(userId: number): Promise<CompiledStylebook | undefined>;
+  recordHits(entryIds: readonly number[]): Promise<void>;
 }
 
 interface LiveReply {
@@ -126,6 +136,15 @@ export function createReplies(d: ReplyDeps) {
   const unlisten = d.stops.listen(({ userId, conversationId }) => {
     for (const entry of live) if (entry.userId === userId && entry.conversationId === conversationId) entry.reply.stop();
   });
+
+  /** The stylebook's "fired" counts: a failure to count is the operator's, never the writer's. */
+  async function countHouseHits(stylebook: CompiledStylebook, copy: string): Promise<void> {
+    try {
+      await d.houseStyle?.recordHits(entriesFiredBy(stylebook, copy));
+    } catch (e) {
+      d.log(`stylebook: could not count the entries a reply used: ${errorForLog(e)}`);
+    }
+  }
 
   const inFlight = new Map<number, number>();
   const release = (userId: number) => {
@@ -198,14 +217,23 @@ export function createReplies(d: ReplyDeps) {
       let text = '';
       let failure: ModelFailure | null = null;
       let assistantMessage: Message | null;
+      let stylebook: CompiledStylebook | undefined;
       try {
-        const history = (await d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS)).filter((t) => t.content.trim() !== '');
-        const found = await passages(userId, conversationId, content);
+        const [turns, found, compiled] = await Promise.all([
+          d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS),
+          passages(userId, conversationId, content),
+          d.houseStyle?.compiledForUser(userId),
+        ]);
+        const history = turns.filter((t) => t.content.trim() !== '');
+        stylebook = compiled;
         // Passages come back whenever the conversation has a document: only then is there a source to read.
         const documents = found.length ? await wholeDocuments(userId, conversationId) : [];
         // A quick action is stored as its name; the editor answers its full prompt.
         const message = expandQuickAction(content, { hasMessages: history.length > 0 });
-        for await (const piece of d.ai.stream({ history, message, passages: found, documents, signal: stop })) {
+        const house = stylebook
+          ? entriesTouchedBy(stylebook, [message, ...history.map((t) => t.content), ...found.map((p) => p.content)].join('\n\n'))
+          : [];
+        for await (const piece of d.ai.stream({ history, message, passages: found, documents, signal: stop, stylebook: house })) {
           text += piece;
           yield { type: 'delta', text: piece };
         }
@@ -223,6 +251,7 @@ export function createReplies(d: ReplyDeps) {
         }
         if (failure) d.log(`ai: reply failed in conversation ${conversationId} (${failure.kind}): ${failure.detail}`);
       }
+      if (stylebook && !failure && !stop.aborted) await countHouseHits(stylebook, content);
       if (failure) {
         const { code, detail } = FAILURE_STATUS[failure.kind];
         fail(code, failure.message, { code: detail });

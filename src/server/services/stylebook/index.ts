@@ -159,6 +159,31 @@ export function createStylebookService(db: DB, clock: Clock) {
     });
   }
 
+  /**
+   * The stylebook a person's copy is checked against, compiled once per version: its
+   * entries' count, newest id and latest change tell a changed stylebook from the one in memory.
+   */
+  async function compiledFor(user: UserRow): Promise<CompiledStylebook | undefined> {
+    const owner = await ownerOf(user);
+    const [v] = await db
+      .select({ n: count(), newest: max(entries.id), changed: max(entries.updatedAt) })
+      .from(entries)
+      .where(eq(entries.ownerKey, owner.key));
+    if (!v || v.n === 0) return undefined;
+    const version = `${v.n}:${v.newest}:${v.changed instanceof Date ? v.changed.getTime() : String(v.changed)}`;
+    const cached = compiled.get(owner.key);
+    if (cached?.version === version) {
+      compiled.delete(owner.key);
+      compiled.set(owner.key, cached);
+      return cached.stylebook;
+    }
+    const stylebook = compileStylebook((await rowsOf(owner)).map(toEntry));
+    compiled.delete(owner.key);
+    compiled.set(owner.key, { version, stylebook });
+    if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+    return stylebook;
+  }
+
   return {
     ownerOf,
 
@@ -222,30 +247,13 @@ export function createStylebookService(db: DB, clock: Clock) {
       return stylebookToCsv((await rowsOf(await ownerOf(user))).map(toEntry));
     },
 
-    /**
-     * The stylebook a person's copy is checked against, compiled once per version: its
-     * entries' count, newest id and latest change tell a changed stylebook from the one in memory.
-     */
-    async compiledFor(user: UserRow): Promise<CompiledStylebook | undefined> {
-      const owner = await ownerOf(user);
-      const [v] = await db
-        .select({ n: count(), newest: max(entries.id), changed: max(entries.updatedAt) })
-        .from(entries)
-        .where(eq(entries.ownerKey, owner.key));
-      if (!v || v.n === 0) return undefined;
-      const version = `${v.n}:${v.newest}:${v.changed instanceof Date ? v.changed.getTime() : String(v.changed)}`;
-      const cached = compiled.get(owner.key);
-      if (cached?.version === version) {
-        compiled.delete(owner.key);
-        compiled.set(owner.key, cached);
-        return cached.stylebook;
-      }
-      const stylebook = compileStylebook((await rowsOf(owner)).map(toEntry));
-      compiled.delete(owner.key);
-      compiled.set(owner.key, { version, stylebook });
-      if (compiled.size > COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
-      return stylebook;
+    /** As compiledFor, for the chat's replies, which know the user by id. */
+    async compiledForUser(userId: number): Promise<CompiledStylebook | undefined> {
+      const [user] = await db.select().from(db.tables.users).where(eq(db.tables.users.id, userId)).limit(1);
+      return user ? compiledFor(user) : undefined;
     },
+
+    compiledFor,
 
     /** Counts the findings each entry raised today, for the stylebook's "fired" column. */
     async recordHits(entryIds: readonly number[]): Promise<void> {
