@@ -43,7 +43,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
+      {/* Above whatever a page keeps at the window's bottom (the chat's composer and Send button), and
+          never catching a click itself: only a toast does. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed right-0 bottom-(--toast-clearance,0px) z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
     </ToastPrimitive.Provider>
   );
 }
