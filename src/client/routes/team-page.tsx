@@ -5,7 +5,6 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { Building2, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { planDisplayName } from '~/shared/plan';
 import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
 import type { PublicUser } from '../lib/api-types';
 import { AppPage } from '../components/app-page';
@@ -32,7 +31,15 @@ import {
   useResendInvitation,
   useTransferOwnership,
 } from '../lib/team';
-import { daysLeftLabel, defaultTeamName, invitationDaysLeft, isInvitationUrgent, seatsFull } from '../lib/team-display';
+import {
+  daysLeftLabel,
+  defaultTeamName,
+  invitationDaysLeft,
+  isInvitationUrgent,
+  seatsFull,
+  teamPlanLabel,
+  teamRenewal,
+} from '../lib/team-display';
 import { ALREADY_ACTIVE_MESSAGE } from '../lib/subscribe-flow';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
@@ -158,16 +165,17 @@ function SubscriptionDetails(o: {
   className: string;
 }) {
   const status = o.status || 'inactive';
+  const renewal = teamRenewal(o, Date.now());
   return (
     <dl className={cn('grid gap-4', o.className)}>
       <Detail label="Status">
         <Badge tone={statusTone(status)}>{status}</Badge>
       </Detail>
-      <Detail label="Plan">{planDisplayName(o.plan)}</Detail>
+      <Detail label="Plan">{teamPlanLabel(o.plan)}</Detail>
       <Detail label="Seats">
         {o.usedSeats} / {o.maxSeats}
       </Detail>
-      <Detail label="Renewal date">{formatLongDate(o.renewalDate) ?? 'None'}</Detail>
+      {renewal && <Detail label={renewal.label}>{renewal.date}</Detail>}
     </dl>
   );
 }
