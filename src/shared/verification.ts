@@ -6,6 +6,6 @@ export const VERIFICATION_MESSAGES = {
   alreadyVerified: 'Your email address is already verified',
   tooMany: 'Too many verification emails. Please try again later.',
   verified: 'Your email address is verified',
-  banner: 'Your email address is not verified. Open the link we e-mailed to it, or get a new one.',
+  banner: 'Your email address is not verified. Open the link we emailed to it, or get a new one.',
   invitationsNeedVerifiedAddress: 'Verify your email address to accept invitations here, or open the link in the invitation email.',
 } as const;

@@ -84,7 +84,7 @@ function CreateTeam({ user }: { user: PublicUser }) {
     <Section
       title="Create Team"
       titleId="create-team-title"
-      description="Start a team, invite your colleagues by e-mail and share one subscription."
+      description="Start a team, invite your colleagues by email and share one subscription."
       icon={<Users aria-hidden="true" className="size-5" />}
     >
       <p className="mb-5 text-sm text-slate-600">You are not part of a team yet. Create one and you become its owner.</p>
@@ -360,7 +360,7 @@ function Invitations({ team }: { team: Team }) {
       <Section
         title="Invite a member"
         titleId="invite-title"
-        description="They receive an e-mail with a link that is valid for 7 days."
+        description="They receive an email with a link that is valid for 7 days."
         icon={<Mail aria-hidden="true" className="size-5" />}
       >
         <InviteForm team={team} onInvited={remember} />
@@ -375,7 +375,7 @@ function Invitations({ team }: { team: Team }) {
           {() =>
             pending.length === 0 ? (
               <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
-                No pending invitations. Invite a colleague by e-mail above.
+                No pending invitations. Invite a colleague by email above.
               </p>
             ) : (
               <ul aria-label="Pending invitations" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
