@@ -3,7 +3,7 @@
 export const VERIFICATION_MESSAGES = {
   invalidToken: 'Invalid or expired verification link',
   sent: 'Verification email sent. Check your inbox.',
-  alreadyVerified: 'Your email address is already verified',
+  alreadyVerified: 'Your email address is already verified.',
   tooMany: 'Too many verification emails. Please try again later.',
   verified: 'Your email address is verified',
   banner: 'Your email address is not verified. Open the link we emailed to it, or get a new one.',
