@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The product's own messages, as every `*_MESSAGES` catalogue under src/shared holds them, written one way:
- * "email" as the spec writes it, and every sentence ended (docs/decisions/048-how-messages-are-written.md).
+ * "email" as the spec writes it, and every sentence ended (docs/decisions/050-how-messages-are-written.md).
  */
 
 const modules = import.meta.glob<Record<string, unknown>>(['../*.ts', './*.ts', '!../*.test.ts', '!./*.test.ts'], { eager: true });
