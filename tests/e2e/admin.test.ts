@@ -120,7 +120,7 @@ describe('admin console', () => {
     await create.getByLabel('Password', { exact: true }).fill(made.password);
     await create.getByLabel('Subscription Plan').fill('professional');
     await create.getByRole('button', { name: 'Create User' }).click();
-    await expectToast(page, 'Failed to create user', 'An account with this email already exists');
+    await expectToast(page, 'Failed to create user', 'An account with this email already exists.');
     await shows(create);
 
     await create.getByLabel('Email').fill(made.email);
@@ -175,7 +175,7 @@ describe('admin console', () => {
 
     await edit.getByLabel('Username').fill(other.username);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Failed to update user', 'This username is already taken');
+    await expectToast(page, 'Failed to update user', 'This username is already taken.');
 
     const renamed = `${trial.username}ed`;
     await edit.getByLabel('Username').fill(renamed);
@@ -248,7 +248,7 @@ describe('admin console', () => {
     const since = suite.server.smtp.received.length;
     await searchUsers(page, moved, 1);
     await rowWith(usersList(page), moved).getByRole('button', { name: 'Send password reset' }).click();
-    await expectToast(page, 'Password reset sent', "A password reset link was sent to the account's previous address");
+    await expectToast(page, 'Password reset sent', "A password reset link was sent to the account's previous address.");
     await suite.server.smtp.waitFor(writer.email, since, LINKS.reset);
     expect(suite.server.smtp.received.slice(since).some((m) => m.to.includes(moved))).toBe(false);
     await context.close();
@@ -423,7 +423,7 @@ describe('admin console', () => {
     await shows(edit.getByText('Current usage: 2 seats'));
     await edit.getByLabel('Max seats').fill('1');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Failed to update team', 'This team uses 2 seats; seats cannot be set below that');
+    await expectToast(page, 'Failed to update team', 'This team uses 2 seats; seats cannot be set below that.');
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await hides(edit);
 

@@ -51,7 +51,7 @@ describe('API tokens in Settings', () => {
     await shows(section.getByText('You have no API tokens yet.'));
     const refused = await script();
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ message: 'This API token has been revoked' });
+    expect(await refused.json()).toEqual({ message: 'This API token has been revoked.' });
     await context.close();
   });
 });

@@ -82,7 +82,7 @@ describe('registration, logout and login', () => {
     await page.getByLabel('Confirm Password').fill(taken.password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await shows(toasts(page).getByText('Registration failed'));
-    await shows(toasts(page).getByText('An account with this email already exists'));
+    await shows(toasts(page).getByText('An account with this email already exists.'));
     await context.close();
   });
 });

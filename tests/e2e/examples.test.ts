@@ -121,7 +121,7 @@ describe('the example scripts', () => {
 
     const refused = await runExample('users-csv.ts', [path.join(work, 'refused.csv')], await tokenFor(adminCookie, 'write'));
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('403: This API token does not allow this request');
+    expect(refused.stderr).toContain('403: This API token does not allow this request.');
     expect(fs.existsSync(path.join(work, 'refused.csv'))).toBe(false);
   }, 60_000);
 });

@@ -236,7 +236,7 @@ describe('team: from invitation e-mail to the editor', () => {
     await shows(page.getByRole('heading', { name: 'Invalid Invitation' }));
     await page.goto('/accept-invitation?token=not-a-real-invitation-token');
     await shows(page.getByRole('heading', { name: 'Invalid Invitation' }));
-    await shows(page.getByText('This invitation is invalid or has expired'));
+    await shows(page.getByText('This invitation is invalid or has expired.'));
     expect(await page.getByRole('button', { name: 'Log in to accept' }).count()).toBe(0);
     await context.close();
   });

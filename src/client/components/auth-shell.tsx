@@ -4,6 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useCurrentUser } from '../lib/auth';
 import { buttonClasses } from './button';
 import { Logo } from './logo';
+import { MAIN_CONTENT_ID } from './skip-link';
 
 // Signed-out visitors, who see these pages most, never load the help menu's popover code.
 const HelpMenu = lazy(() => import('./floating-help').then((m) => ({ default: m.HelpMenu })));
@@ -21,7 +22,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
           </Suspense>
         )}
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
+      <main id={MAIN_CONTENT_ID} className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
       </main>
     </div>

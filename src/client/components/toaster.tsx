@@ -43,7 +43,9 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
+      {/* Never over the chat's composer, its Send button or the popover it opens: on a phone at the top of the
+          window, wider above whatever a page keeps at its bottom. Only a toast catches clicks, not the viewport. */}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed top-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-(--toast-clearance,0px)" />
     </ToastPrimitive.Provider>
   );
 }

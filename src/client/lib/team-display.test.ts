@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '~/shared/limits';
-import { daysLeftLabel, defaultTeamName, invitationDaysLeft, isInvitationUrgent, seatsFull } from './team-display';
+import {
+  daysLeftLabel,
+  defaultTeamName,
+  invitationDaysLeft,
+  isInvitationUrgent,
+  seatsFull,
+  teamPlanLabel,
+  teamRenewal,
+} from './team-display';
 
 const now = Date.UTC(2026, 4, 1, 12);
 const inMs = (ms: number) => new Date(now + ms).toISOString();
@@ -37,5 +45,21 @@ describe('team display', () => {
     expect(seatsFull({ usedSeats: 4, maxSeats: 5 })).toBe(false);
     expect(seatsFull({ usedSeats: 5, maxSeats: 5 })).toBe(true);
     expect(seatsFull({ usedSeats: 6, maxSeats: 5 })).toBe(true);
+  });
+});
+
+describe('the team card', () => {
+  it('names the plan, or says the team has none yet', () => {
+    expect(teamPlanLabel('professional')).toBe('Professional Editor');
+    expect(teamPlanLabel(null)).toBe('No plan yet');
+    expect(teamPlanLabel('')).toBe('No plan yet');
+  });
+
+  it('tells when an active plan renews, when one ended, and nothing without a date', () => {
+    expect(teamRenewal({ status: 'active', renewalDate: inMs(10 * DAY_MS) }, now)).toEqual({ label: 'Renews on', date: 'May 11, 2026' });
+    expect(teamRenewal({ status: 'inactive', renewalDate: inMs(-DAY_MS) }, now)).toEqual({ label: 'Ended on', date: 'April 30, 2026' });
+    expect(teamRenewal({ status: 'suspended', renewalDate: inMs(DAY_MS) }, now)?.label).toBe('Renewal date');
+    expect(teamRenewal({ status: 'active', renewalDate: null }, now)).toBeNull();
+    expect(teamRenewal({ status: null, renewalDate: null }, now)).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { DAY_MS } from '~/shared/limits';
+import { planDisplayName } from '~/shared/plan';
+import { formatLongDate } from './format';
 
 export const TEAM_FRESH_MS = 5 * 60_000;
 
@@ -38,4 +40,17 @@ export function daysLeftLabel(daysLeft: number): string {
 
 export function seatsFull(team: { usedSeats: number; maxSeats: number }): boolean {
   return team.usedSeats >= team.maxSeats;
+}
+
+/** The team card's plan: its name, or that the team has none yet. */
+export function teamPlanLabel(plan: string | null): string {
+  return plan ? planDisplayName(plan) : 'No plan yet';
+}
+
+/** The team card's line about the subscription's end of period; none when there is no date to tell. */
+export function teamRenewal(o: { status: string | null; renewalDate: string | null }, now: number): { label: string; date: string } | null {
+  const date = formatLongDate(o.renewalDate);
+  if (!date || !o.renewalDate) return null;
+  if (new Date(o.renewalDate).getTime() <= now) return { label: 'Ended on', date };
+  return { label: o.status === 'active' ? 'Renews on' : 'Renewal date', date };
 }

@@ -26,7 +26,7 @@ export function useCreateTeam() {
     ...trpc.team.create.mutationOptions(),
     onSuccess: async (team) => {
       await refreshTeamData(queryClient);
-      toast({ title: 'Team created', description: `${team.name} is ready. Invite your colleagues by e-mail.`, variant: 'success' });
+      toast({ title: 'Team created', description: `${team.name} is ready. Invite your colleagues by email.`, variant: 'success' });
     },
     onError: failed(TEAM_TOASTS.createFailed),
   });

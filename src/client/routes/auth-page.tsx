@@ -9,6 +9,7 @@ import { Logo } from '../components/logo';
 import { useLogin, useRegister } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { zodResolverOnDemand } from '../lib/schema-on-demand';
+import { MAIN_CONTENT_ID } from '../components/skip-link';
 
 export const authLazyRoute = createLazyRoute('/auth')({ component: AuthPage });
 
@@ -25,7 +26,7 @@ function AuthPage() {
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <MarketingPanel />
-      <main className="flex flex-col bg-white">
+      <main id={MAIN_CONTENT_ID} className="flex flex-col bg-white">
         <header className="flex h-16 items-center px-4 sm:px-8 lg:hidden">
           <Logo />
         </header>

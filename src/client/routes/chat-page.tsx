@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Popover from '@radix-ui/react-popover';
 import { createLazyRoute } from '@tanstack/react-router';
 import { Info, Menu, Pin } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/button';
 import { VerifyEmailBanner } from '../components/verify-email-banner';
 import { ChatSidebar } from '../components/chat/chat-sidebar';
@@ -30,6 +30,8 @@ import { liveMessagesFor, useSendMessage } from '../lib/chat/use-send-message';
 import { useUploadedDocuments } from '../lib/chat/use-uploaded-documents';
 import { useMediaQuery } from '../lib/use-media-query';
 import { useSignedInUser } from '../lib/use-signed-in-user';
+import { useToastClearance } from '../lib/toast-clearance';
+import { MAIN_CONTENT_ID } from '../components/skip-link';
 
 export const chatLazyRoute = createLazyRoute('/authed/subscribed/chat')({
   component: ChatPage,
@@ -40,6 +42,8 @@ export const chatLazyRoute = createLazyRoute('/authed/subscribed/chat')({
 const CompareDialog = lazy(() => import('../components/chat/compare-dialog').then((m) => ({ default: m.CompareDialog })));
 
 const WIDE = '(min-width: 1024px)';
+/** Wide enough for the editor's name beside the conversation's title. */
+const ROOMY_HEADER = '(min-width: 640px)';
 
 const isWide = () => typeof window !== 'undefined' && window.matchMedia(WIDE).matches;
 
@@ -49,6 +53,7 @@ function ChatPage() {
   const capabilities = useCapabilities();
   const pinned = usePinnedMessages(user.id);
   const wide = useMediaQuery(WIDE);
+  const roomyHeader = useMediaQuery(ROOMY_HEADER);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [pinsCollapsed, setPinsCollapsed] = useState(() => !isWide());
   const [revision, setRevision] = useState<Revision | null>(null);
@@ -125,6 +130,9 @@ function ChatPage() {
     [openMessage],
   );
 
+  const composerDock = useRef<HTMLDivElement>(null);
+  useToastClearance(composerDock);
+
   const titles = useMemo(() => new Map(conversations.map((c) => [c.id, c.title])), [conversations]);
   const isEmpty = messages.length === 0 && notices.length === 0 && pendingUser === null && liveReply === null;
   const loadingMessages = activeId !== null && conversation.isPending;
@@ -185,7 +193,7 @@ function ChatPage() {
         </Dialog.Portal>
       </Dialog.Root>
 
-      <main className="flex min-w-0 flex-1 flex-col">
+      <main id={MAIN_CONTENT_ID} className="flex min-w-0 flex-1 flex-col">
         <h1 className="sr-only">Chat</h1>
         <VerifyEmailBanner user={user} />
         <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200 px-2 sm:px-4">
@@ -202,9 +210,15 @@ function ChatPage() {
             <p className="truncate text-sm font-semibold text-slate-900" data-testid="conversation-title">
               {active?.title ?? (isCreating || list.isPending ? 'Loading…' : 'New Conversation')}
             </p>
-            {active && <p className="truncate text-xs text-slate-500">{conversationTimeLabel(active.updatedAt, now)}</p>}
+            {/* On a phone the editor's name sits under the title, which keeps the header's width. */}
+            {(active || !roomyHeader) && (
+              <div className="flex min-w-0 items-center gap-2">
+                {active && <p className="truncate text-xs text-slate-500">{conversationTimeLabel(active.updatedAt, now)}</p>}
+                {!roomyHeader && <EditorLabel name={capabilities.editor} />}
+              </div>
+            )}
           </div>
-          <EditorLabel name={capabilities.editor} />
+          {roomyHeader && <EditorLabel name={capabilities.editor} />}
           <Popover.Root>
             <Popover.Trigger asChild>
               <Button variant="ghost" size="icon" className="size-9 text-slate-600" aria-label="About the editor">
@@ -280,7 +294,7 @@ function ChatPage() {
           </div>
         </div>
 
-        <div className="shrink-0 border-t border-slate-100 bg-white px-3 pt-2 pb-1.5 sm:px-6 sm:pt-3 sm:pb-2">
+        <div ref={composerDock} className="shrink-0 border-t border-slate-100 bg-white px-3 pt-2 pb-1.5 sm:px-6 sm:pt-3 sm:pb-2">
           <Composer
             busy={sender.isSending}
             hasMessages={messages.length > 0}

@@ -9,6 +9,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { zodResolverOnDemand } from '../lib/schema-on-demand';
 import { toast } from '../lib/toast';
+import { MAIN_CONTENT_ID } from '../components/skip-link';
 
 export const contactLazyRoute = createLazyRoute('/contact')({ component: ContactPage });
 
@@ -47,7 +48,10 @@ function ContactPage() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SiteHeader nav="minimal" />
-      <main className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_1.4fr]">
+      <main
+        id={MAIN_CONTENT_ID}
+        className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1fr_1.4fr]"
+      >
         <div>
           <h1>Contact us</h1>
           <p className="mt-4 text-lg text-slate-600">

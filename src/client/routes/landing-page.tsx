@@ -11,6 +11,7 @@ import { useEditorAccess } from '../lib/access';
 import { useCurrentUser } from '../lib/auth';
 import { billingConfigQueryOptions } from '../lib/billing-config';
 import { goToPaymentLink, paymentLinkFor, windowNavigation } from '../lib/payment-link';
+import { MAIN_CONTENT_ID } from '../components/skip-link';
 
 export const landingLazyRoute = createLazyRoute('/')({ component: LandingPage });
 
@@ -18,7 +19,7 @@ function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} className="flex-1">
         <Hero />
         <Features />
         <Pricing />

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/button';
 import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { NotFound } from '../components/not-found';
+import { SkipLink } from '../components/skip-link';
 import { PageSpinner } from '../components/spinner';
 import { titleHead } from '../lib/page-title';
 import { endPageAnswers } from '../lib/page-answers';
@@ -36,6 +37,7 @@ function RootLayout() {
   return (
     <>
       <HeadContent />
+      <SkipLink />
       <Outlet />
       <ToasterOnFirstToast />
       <KeyboardShortcuts />

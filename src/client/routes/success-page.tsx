@@ -17,6 +17,7 @@ import { setCachedUser, userQueryKey } from '../lib/session';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { useSignedInUser } from '../lib/use-signed-in-user';
+import { MAIN_CONTENT_ID } from '../components/skip-link';
 
 export const successLazyRoute = createLazyRoute('/authed/success')({ component: SuccessPage });
 
@@ -94,7 +95,7 @@ function SuccessPage() {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SiteHeader />
       <VerifyEmailBanner user={user} />
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10 sm:px-6 sm:py-16">
+      <main id={MAIN_CONTENT_ID} className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-4 py-10 sm:px-6 sm:py-16">
         {phase === 'loading' && <Pending title="Loading your account" text="One moment." />}
         {phase === 'activating' && <Pending title="Activating your subscription" text={CHECKING[arrival]} />}
         {phase === 'welcome' && <Welcome user={user} />}

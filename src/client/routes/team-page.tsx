@@ -5,7 +5,6 @@ import { createLazyRoute } from '@tanstack/react-router';
 import { Building2, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { planDisplayName } from '~/shared/plan';
 import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
 import type { PublicUser } from '../lib/api-types';
 import { AppPage } from '../components/app-page';
@@ -32,7 +31,15 @@ import {
   useResendInvitation,
   useTransferOwnership,
 } from '../lib/team';
-import { daysLeftLabel, defaultTeamName, invitationDaysLeft, isInvitationUrgent, seatsFull } from '../lib/team-display';
+import {
+  daysLeftLabel,
+  defaultTeamName,
+  invitationDaysLeft,
+  isInvitationUrgent,
+  seatsFull,
+  teamPlanLabel,
+  teamRenewal,
+} from '../lib/team-display';
 import { ALREADY_ACTIVE_MESSAGE } from '../lib/subscribe-flow';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
@@ -77,7 +84,7 @@ function CreateTeam({ user }: { user: PublicUser }) {
     <Section
       title="Create Team"
       titleId="create-team-title"
-      description="Start a team, invite your colleagues by e-mail and share one subscription."
+      description="Start a team, invite your colleagues by email and share one subscription."
       icon={<Users aria-hidden="true" className="size-5" />}
     >
       <p className="mb-5 text-sm text-slate-600">You are not part of a team yet. Create one and you become its owner.</p>
@@ -158,16 +165,17 @@ function SubscriptionDetails(o: {
   className: string;
 }) {
   const status = o.status || 'inactive';
+  const renewal = teamRenewal(o, Date.now());
   return (
     <dl className={cn('grid gap-4', o.className)}>
       <Detail label="Status">
         <Badge tone={statusTone(status)}>{status}</Badge>
       </Detail>
-      <Detail label="Plan">{planDisplayName(o.plan)}</Detail>
+      <Detail label="Plan">{teamPlanLabel(o.plan)}</Detail>
       <Detail label="Seats">
         {o.usedSeats} / {o.maxSeats}
       </Detail>
-      <Detail label="Renewal date">{formatLongDate(o.renewalDate) ?? 'None'}</Detail>
+      {renewal && <Detail label={renewal.label}>{renewal.date}</Detail>}
     </dl>
   );
 }
@@ -352,7 +360,7 @@ function Invitations({ team }: { team: Team }) {
       <Section
         title="Invite a member"
         titleId="invite-title"
-        description="They receive an e-mail with a link that is valid for 7 days."
+        description="They receive an email with a link that is valid for 7 days."
         icon={<Mail aria-hidden="true" className="size-5" />}
       >
         <InviteForm team={team} onInvited={remember} />
@@ -367,7 +375,7 @@ function Invitations({ team }: { team: Team }) {
           {() =>
             pending.length === 0 ? (
               <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
-                No pending invitations. Invite a colleague by e-mail above.
+                No pending invitations. Invite a colleague by email above.
               </p>
             ) : (
               <ul aria-label="Pending invitations" className="divide-y divide-slate-100 rounded-xl border border-slate-200">

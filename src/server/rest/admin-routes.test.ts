@@ -449,10 +449,10 @@ describe('conflicts, limits and missing rows', () => {
     const base = { username: 'quinn', email: 'quinn@news.example', password: 'quinn-pass' };
     const takenEmail = await api.post('/api/admin/users', { ...base, email: 'Milo@News.Example' });
     expect(takenEmail.status).toBe(409);
-    expect(await json(takenEmail)).toEqual({ message: 'An account with this email already exists' });
+    expect(await json(takenEmail)).toEqual({ message: 'An account with this email already exists.' });
     const takenName = await api.post('/api/admin/users', { ...base, username: 'MILO' });
     expect(takenName.status).toBe(409);
-    expect(await json(takenName)).toEqual({ message: 'This username is already taken' });
+    expect(await json(takenName)).toEqual({ message: 'This username is already taken.' });
 
     const toNoraEmail = await api.put(`/api/admin/users/${milo}`, { username: 'milo', email: 'nora@news.example' });
     expect(toNoraEmail.status).toBe(409);
@@ -474,7 +474,7 @@ describe('conflicts, limits and missing rows', () => {
     for (const ownerId of [olivia, milo]) {
       const res = await api.post('/api/admin/teams', { name: 'Second Desk', ownerId });
       expect(res.status).toBe(409);
-      expect(await json(res)).toEqual({ message: 'This user is already in a team' });
+      expect(await json(res)).toEqual({ message: 'This user is already in a team.' });
     }
     expect(await json(await api.get('/api/admin/teams'))).toHaveLength(1);
     expect((await api.post('/api/admin/teams', { name: 'Ghost Desk', ownerId: 9999 })).status).toBe(404);
@@ -489,7 +489,7 @@ describe('conflicts, limits and missing rows', () => {
 
     const res = await api.put(`/api/admin/teams/${team.id}`, { name: 'Renamed Desk', maxSeats: 1 });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ message: 'This team uses 2 seats; seats cannot be set below that', usedSeats: 2 });
+    expect(await json(res)).toEqual({ message: 'This team uses 2 seats; seats cannot be set below that.', usedSeats: 2 });
     expect(await json(await api.get('/api/admin/teams'))).toEqual([
       expect.objectContaining({ name: 'Metro Desk', maxSeats: 5, usedSeats: 2 }),
     ]);
@@ -723,11 +723,11 @@ describe('self-protection', () => {
     const { admin, api } = await adminConsole();
     const self = await api.del(`/api/admin/users/${admin.id}`);
     expect(self.status).toBe(400);
-    expect(await json(self)).toEqual({ message: 'You cannot delete your own account' });
+    expect(await json(self)).toEqual({ message: 'You cannot delete your own account.' });
 
     const demote = await api.put(`/api/admin/users/${admin.id}`, { username: 'chief', email: 'chief@news.example', isAdmin: false });
     expect(demote.status).toBe(400);
-    expect(await json(demote)).toEqual({ message: 'You cannot remove your own admin access' });
+    expect(await json(demote)).toEqual({ message: 'You cannot remove your own admin access.' });
     // Leaving out isAdmin leaves it as it is: no accidental demotion.
     expect((await api.put(`/api/admin/users/${admin.id}`, { username: 'chief', email: 'chief@news.example' })).status).toBe(200);
     expect(await userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });

@@ -60,7 +60,7 @@ describe('team REST rows', () => {
     for (const path of ['/api/team', '/api/team/members']) {
       const res = await get(t, path, { token: outsider });
       expect(res.status).toBe(404);
-      expect(await json(res)).toEqual({ message: 'You are not in a team' });
+      expect(await json(res)).toEqual({ message: 'You are not in a team.' });
     }
     expect((await get(t, '/api/team')).status).toBe(401);
   });
@@ -123,7 +123,7 @@ describe('team REST rows', () => {
     const { token: noraAgain } = await login(t, 'nora@news.example');
     const expired = await post(t, `/api/team/accept-invitation/${tokenOfUrl(late.inviteUrl)}`, undefined, { token: noraAgain });
     expect(expired.status).toBe(400);
-    expect(await json(expired)).toEqual({ message: 'This invitation is invalid or has expired' });
+    expect(await json(expired)).toEqual({ message: 'This invitation is invalid or has expired.' });
     expect(await json(await get(t, '/api/user/pending-invitations', { token: noraAgain }))).toEqual([]);
   });
 

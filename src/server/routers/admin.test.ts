@@ -372,10 +372,10 @@ describe('self-protection', () => {
 
     expect(
       await failure(deputyInFlight.admin.users.update({ id: chief.id, username: 'chief', email: 'chief@news.example', isAdmin: false })),
-    ).toMatchObject({ code: 'BAD_REQUEST', message: 'The last admin cannot be removed' });
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'The last admin cannot be removed.' });
     expect(await failure(deputyInFlightToo.admin.users.delete({ id: chief.id }))).toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'The last admin cannot be removed',
+      message: 'The last admin cannot be removed.',
     });
     expect(await userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
     expect((await api().admin.users.list()).total).toBe(2);
@@ -385,11 +385,11 @@ describe('self-protection', () => {
     const { chief, api } = await adminConsole();
     expect(await failure(api().admin.users.delete({ id: chief.id }))).toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'You cannot delete your own account',
+      message: 'You cannot delete your own account.',
     });
     expect(
       await failure(api().admin.users.update({ id: chief.id, username: 'chief', email: 'chief@news.example', isAdmin: false })),
-    ).toMatchObject({ code: 'BAD_REQUEST', message: 'You cannot remove your own admin access' });
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'You cannot remove your own admin access.' });
     expect(await userRowOf(t, 'chief@news.example')).toMatchObject({ isAdmin: true });
   });
 });

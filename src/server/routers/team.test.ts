@@ -72,7 +72,7 @@ describe('team.create', () => {
         message: 'Team name must be at least 2 characters',
       });
     }
-    expect(await failure(user.api.team.get())).toMatchObject({ code: 'NOT_FOUND', message: 'You are not in a team' });
+    expect(await failure(user.api.team.get())).toMatchObject({ code: 'NOT_FOUND', message: 'You are not in a team.' });
   });
 
   it('answers 409 to a user already in a team, as owner or as member', async () => {
@@ -263,7 +263,7 @@ describe('team.pendingInvitations and team.invitationByToken', () => {
     for (const token of [String(invitation.id), 'a'.repeat(32), tokenOfUrl(invitation.inviteUrl).toUpperCase()]) {
       expect(await failure(anonymous.team.invitationByToken({ token }))).toMatchObject({
         code: 'NOT_FOUND',
-        message: 'This invitation is invalid or has expired',
+        message: 'This invitation is invalid or has expired.',
       });
     }
     t.clock.advance(WEEK_MS);
@@ -337,7 +337,7 @@ describe('team.acceptInvitation', () => {
     await people[0]!.api.team.leave();
     expect(await failure(people[0]!.api.team.acceptInvitation({ token: tokenOfUrl(milo.inviteUrl) }))).toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'This invitation is invalid or has expired',
+      message: 'This invitation is invalid or has expired.',
     });
 
     const nora = await owner.api.team.invite({ email: emailOf('nora') });

@@ -63,8 +63,8 @@ export function createUserService(db: DB, clock: Clock) {
     }): Promise<UserRow> {
       const email = input.email.toLowerCase();
       const assertFree = async () => {
-        if (await service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists');
-        if (await service.usernameTaken(input.username)) fail('CONFLICT', 'This username is already taken');
+        if (await service.findByEmail(email)) fail('CONFLICT', 'An account with this email already exists.');
+        if (await service.usernameTaken(input.username)) fail('CONFLICT', 'This username is already taken.');
       };
       await assertFree();
       const passwordHash = await hashPassword(input.password);
@@ -87,7 +87,7 @@ export function createUserService(db: DB, clock: Clock) {
           return row!;
         });
       } catch (e) {
-        if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists');
+        if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists.');
         throw e;
       }
     },

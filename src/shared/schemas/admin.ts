@@ -34,15 +34,15 @@ export const ADMIN_MESSAGES = {
   limit: `Limit must be between 1 and ${ADMIN_LIMITS.pageMax}`,
   userNotFound: 'User not found',
   teamNotFound: 'Team not found',
-  deleteSelf: 'You cannot delete your own account',
-  demoteSelf: 'You cannot remove your own admin access',
-  lastAdmin: 'The last admin cannot be removed',
-  ownerInTeam: 'This user is already in a team',
-  resetSentToPrevious: "A password reset link was sent to the account's previous address",
-  resetSentToCurrent: "A password reset link was sent to the account's address",
-  resetNeedsVerifiedAddress: 'This address must be verified before a password reset link can be sent to it',
+  deleteSelf: 'You cannot delete your own account.',
+  demoteSelf: 'You cannot remove your own admin access.',
+  lastAdmin: 'The last admin cannot be removed.',
+  ownerInTeam: 'This user is already in a team.',
+  resetSentToPrevious: "A password reset link was sent to the account's previous address.",
+  resetSentToCurrent: "A password reset link was sent to the account's address.",
+  resetNeedsVerifiedAddress: 'This address must be verified before a password reset link can be sent to it.',
   tooManyResets: 'Too many password reset links for this account. Please try again later.',
-  seatsBelowUsed: (used: number) => `This team uses ${used} seats; seats cannot be set below that`,
+  seatsBelowUsed: (used: number) => `This team uses ${used} seats; seats cannot be set below that.`,
 } as const;
 
 export const USER_STATUSES = ['inactive', 'active'] as const;

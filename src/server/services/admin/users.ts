@@ -83,8 +83,8 @@ export function createAdminUserService(deps: Deps) {
           .where(and(where, ne(users.id, exceptId)))
           .limit(1)
       ).length > 0;
-    if (await taken(eq(users.email, input.email))) fail('CONFLICT', 'An account with this email already exists');
-    if (await taken(sql`lower(${users.username}) = lower(${input.username})`)) fail('CONFLICT', 'This username is already taken');
+    if (await taken(eq(users.email, input.email))) fail('CONFLICT', 'An account with this email already exists.');
+    if (await taken(sql`lower(${users.username}) = lower(${input.username})`)) fail('CONFLICT', 'This username is already taken.');
   }
 
   return {
@@ -231,7 +231,7 @@ export function createAdminUserService(deps: Deps) {
         }
         return toPublicUser(user);
       } catch (e) {
-        if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists');
+        if (isUniqueViolation(e)) fail('CONFLICT', 'An account with this email or username already exists.');
         throw e;
       }
     },

@@ -301,7 +301,7 @@ describe('deleting with Stripe', () => {
     await t
       .caller({ token: chief.token })
       .api.admin.users.update({ id: deputy.id, username: 'deputy', email: deputy.email, isAdmin: false });
-    await expect(deputyInFlight.admin.users.delete({ id: chief.id })).rejects.toThrow('The last admin cannot be removed');
+    await expect(deputyInFlight.admin.users.delete({ id: chief.id })).rejects.toThrow('The last admin cannot be removed.');
 
     expect(await userRowOf(t, chief.email)).toMatchObject({ isAdmin: true, subscriptionStatus: 'trialing' });
     expect(stripe.subscription(subscriptionId).status).toBe('trialing');
