@@ -978,10 +978,13 @@ describe('the audit log over REST', () => {
 
     const csv = await (await api.get(`/api/admin/audit-log.csv?targetType=team&targetId=${team.id}`)).text();
     const lines = csv.split('\r\n');
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toMatch(/,changes,relatedId,field,from,to$/);
+    // One row per changed field: the status change, then each field the team was created with.
     expect(lines[1]).toMatch(
-      /^\d+,2026-03-02T09:00:00.000Z,\d+,chief,team.subscription,team,\d+,Metro Desk,198.51.100.4,"\{""subscriptionStatus/,
+      /^\d+,2026-03-02T09:00:00.000Z,\d+,chief,team.subscription,team,\d+,Metro Desk,198.51.100.4,"\{""subscriptionStatus.*,Subscription,inactive,active$/,
     );
+    expect(lines.slice(2, -1).map((l) => l.split(',').slice(-3)[0])).toEqual(['Name', 'Owner', 'Seats', 'Subscription']);
+    expect(lines.slice(2, -1).every((l) => l.includes(',team.create,'))).toBe(true);
   });
 });
