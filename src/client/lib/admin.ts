@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { auditValueWords } from '~/shared/audit-words';
 import type { AuditAction, AuditFilter } from '~/shared/schemas/admin';
 import { formatDateTime } from './format';
 import { serverMessage } from './errors';
@@ -91,14 +92,13 @@ export function auditCsvUrl(filter: AuditFilter): string {
   return `/api/admin/audit-log.csv${query ? `?${query}` : ''}`;
 }
 
-/** One side of an audited change, as the log shows it. */
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
-export function auditValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'none';
+/** One side of an audited change of `field`, as the log shows it. */
+export function auditValue(field: string, value: unknown): string {
+  const words = auditValueWords(field, value);
   // a stored timestamp reads like every other date in the app
-  if (typeof value === 'string') return ISO_TIMESTAMP.test(value) ? formatDateTime(value) : value;
-  return JSON.stringify(value);
+  return ISO_TIMESTAMP.test(words) ? formatDateTime(words) : words;
 }
 
 // The list procedures take a nullish input, which the options proxy does not offer infinite queries for; these
