@@ -143,9 +143,12 @@ async function refreshAdminData(queryClient: QueryClient) {
   await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
 }
 
-function failed(title: string, o: { describe: boolean } = { describe: true }) {
-  return (error: unknown) =>
-    toast({ title, description: o.describe ? serverMessage(error, FAILURE_FALLBACK) : undefined, variant: 'destructive' });
+/**
+ * A refusal's toast says the server's reason. Without one (a network failure) it says `fallback`,
+ * or, for the spec's two toasts without a description, nothing.
+ */
+function failed(title: string, fallback: string | null = FAILURE_FALLBACK) {
+  return (error: unknown) => toast({ title, description: serverMessage(error, '') || fallback || undefined, variant: 'destructive' });
 }
 
 function succeeded(title: string) {
@@ -185,7 +188,7 @@ export function useDeleteUser() {
       succeeded(ADMIN_TOASTS.userDeleted);
       await refreshAdminData(queryClient);
     },
-    onError: failed(ADMIN_TOASTS.deleteUserFailed, { describe: false }),
+    onError: failed(ADMIN_TOASTS.deleteUserFailed, null),
   });
 }
 
@@ -197,7 +200,7 @@ export function useGiftSubscription() {
       succeeded(ADMIN_TOASTS.gifted);
       await refreshAdminData(queryClient);
     },
-    onError: failed(ADMIN_TOASTS.giftFailed, { describe: false }),
+    onError: failed(ADMIN_TOASTS.giftFailed, null),
   });
 }
 
