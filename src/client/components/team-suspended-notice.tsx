@@ -46,9 +46,9 @@ export function TeamSuspendedNotice({
       className={cn('rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 sm:p-5', className)}
     >
       <div className="flex items-start gap-3">
-        <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+        <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div className="min-w-0">
-          <h2 id={titleId} className="text-base font-semibold text-amber-950">
+          <h2 id={titleId} className="text-base font-semibold text-amber-900">
             Team Access Suspended
           </h2>
           <p className="mt-1">

@@ -124,7 +124,7 @@ function TeamCheck({ teamId, disabled }: { teamId: number; disabled: boolean }) 
 
   return (
     <div className="mt-6">
-      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase" aria-hidden="true">
+      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />
