@@ -285,7 +285,9 @@ describe('who may call the admin rows', () => {
             expect(res.headers.get('content-disposition')).toBe('attachment; filename="copydesk-audit-log.csv"');
             expect(res.headers.get('cache-control')).toBe('no-store');
             const [header, newest] = (await res.text()).split('\r\n');
-            expect(header).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId');
+            expect(header).toBe(
+              'id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId,field,from,to',
+            );
             expect(newest).toContain(',team.subscription,team,');
           },
         },
