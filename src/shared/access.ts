@@ -16,3 +16,12 @@ export function hasEditorAccess(user: AccessUser, team: AccessTeam | null | unde
   if (hasOwnSubscription(user)) return true;
   return user.teamId != null && team?.subscriptionStatus === 'active';
 }
+
+/**
+ * The team whose suspension keeps the user out of the editor, or null: none when their own plan
+ * lets them in, or when the team is not suspended. The 403 and every page that explains it ask this.
+ */
+export function suspendedTeamOf<T extends AccessTeam>(user: AccessUser, team: T | null | undefined): T | null {
+  if (hasOwnSubscription(user) || user.teamId == null || !team) return null;
+  return team.subscriptionStatus === 'suspended' ? team : null;
+}

@@ -200,19 +200,20 @@ describe('admin console', () => {
     expect((await storedUser(suite.server, trial.email)).subscriptionStatus).toBe('inactive');
 
     await row.getByRole('button', { name: 'Gift subscription' }).click();
+    await confirmNamed(page, 'Gift Subscription').getByRole('button', { name: 'Gift Subscription' }).click();
     await expectToast(page, 'Subscription gifted successfully!');
     await shows(row.getByText('active', { exact: true }));
     await hides(row.getByRole('button', { name: 'Gift subscription' }));
     expect(await storedUser(suite.server, trial.email)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional' });
 
-    // The server refuses to delete the admin's own account; this toast has no description.
+    // The server refuses to delete the admin's own account, and the toast says why.
     await searchUsers(page, ADMIN.email, 1);
     await rowWith(usersList(page), ADMIN.email).getByRole('button', { name: 'Delete user' }).click();
     const confirm = confirmNamed(page, 'Delete User');
     await shows(confirm.getByText(ADMIN.username, { exact: true }));
     await shows(confirm.getByText(ADMIN.email, { exact: true }));
     await confirm.getByRole('button', { name: 'Delete User' }).click();
-    await expectToast(page, 'Failed to delete user');
+    await expectToast(page, 'Failed to delete user', 'You cannot delete your own account');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await hides(confirm);
 
@@ -336,17 +337,21 @@ describe('admin console', () => {
     await shows(row.getByText(/^Created \w+/));
 
     // Suspend or activate: the title says what the button will do.
+    // Each change goes through its confirmation.
     const activate = row.getByRole('button', { name: 'Activate team access' });
     expect(await activate.getAttribute('title')).toBe('Activate team access');
     await activate.click();
+    await confirmNamed(page, 'Activate Team Access').getByRole('button', { name: 'Activate Access' }).click();
     await expectToast(page, 'Team subscription status updated successfully!');
     await shows(row.getByText('active', { exact: true }));
     const suspend = row.getByRole('button', { name: 'Suspend team access' });
     expect(await suspend.getAttribute('title')).toBe('Suspend team access');
     await suspend.click();
+    await confirmNamed(page, 'Suspend Team Access').getByRole('button', { name: 'Suspend Access' }).click();
     await expectToast(page, 'Team subscription status updated successfully!');
     await shows(row.getByText('suspended', { exact: true }));
     await row.getByRole('button', { name: 'Activate team access' }).click();
+    await confirmNamed(page, 'Activate Team Access').getByRole('button', { name: 'Activate Access' }).click();
     await expectToast(page, 'Team subscription status updated successfully!');
     await shows(row.getByText('active', { exact: true }));
 
@@ -444,14 +449,15 @@ describe('admin console', () => {
     const { page, context } = await openConsole();
     await searchUsers(page, reader.email, 1);
     await rowWith(usersList(page), reader.email).getByRole('button', { name: 'Gift subscription' }).click();
+    await confirmNamed(page, 'Gift Subscription').getByRole('button', { name: 'Gift Subscription' }).click();
     await expectToast(page, 'Subscription gifted successfully!');
 
     const newest = auditList(page).getByRole('listitem').first();
     await shows(newest.getByText('Subscription gifted', { exact: true }));
     await shows(newest.getByText(`${reader.username} <${reader.email}>`, { exact: false }));
     await shows(newest.getByText(ADMIN.username, { exact: true }));
-    await shows(newest.getByText('subscriptionStatus:', { exact: true }));
-    expect(await newest.innerText()).toMatch(/subscriptionStatus:\s*inactive\s*active/);
+    await shows(newest.getByText('Subscription:', { exact: true }));
+    expect(await newest.innerText()).toContain('Subscription: inactive → active');
     expect(await newest.innerText()).toMatch(/from \S+/);
 
     // The earlier tests' team actions are there too.
@@ -476,7 +482,7 @@ describe('admin console', () => {
       .readFileSync((await download.path())!, 'utf8')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId');
+    expect(lines[0]).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId,field,from,to');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(',admin.sign_in,'))).toBe(true);
 

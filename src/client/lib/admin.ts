@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { auditValueWords } from '~/shared/audit-words';
 import type { AuditAction, AuditFilter } from '~/shared/schemas/admin';
 import { formatDateTime } from './format';
 import { serverMessage } from './errors';
@@ -91,14 +92,13 @@ export function auditCsvUrl(filter: AuditFilter): string {
   return `/api/admin/audit-log.csv${query ? `?${query}` : ''}`;
 }
 
-/** One side of an audited change, as the log shows it. */
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 
-export function auditValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'none';
+/** One side of an audited change of `field`, as the log shows it. */
+export function auditValue(field: string, value: unknown): string {
+  const words = auditValueWords(field, value);
   // a stored timestamp reads like every other date in the app
-  if (typeof value === 'string') return ISO_TIMESTAMP.test(value) ? formatDateTime(value) : value;
-  return JSON.stringify(value);
+  return ISO_TIMESTAMP.test(words) ? formatDateTime(words) : words;
 }
 
 // The list procedures take a nullish input, which the options proxy does not offer infinite queries for; these
@@ -143,9 +143,12 @@ async function refreshAdminData(queryClient: QueryClient) {
   await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
 }
 
-function failed(title: string, o: { describe: boolean } = { describe: true }) {
-  return (error: unknown) =>
-    toast({ title, description: o.describe ? serverMessage(error, FAILURE_FALLBACK) : undefined, variant: 'destructive' });
+/**
+ * A refusal's toast says the server's reason. Without one (a network failure) it says `fallback`,
+ * or, for the spec's two toasts without a description, nothing.
+ */
+function failed(title: string, fallback: string | null = FAILURE_FALLBACK) {
+  return (error: unknown) => toast({ title, description: serverMessage(error, '') || fallback || undefined, variant: 'destructive' });
 }
 
 function succeeded(title: string) {
@@ -185,7 +188,7 @@ export function useDeleteUser() {
       succeeded(ADMIN_TOASTS.userDeleted);
       await refreshAdminData(queryClient);
     },
-    onError: failed(ADMIN_TOASTS.deleteUserFailed, { describe: false }),
+    onError: failed(ADMIN_TOASTS.deleteUserFailed, null),
   });
 }
 
@@ -197,7 +200,7 @@ export function useGiftSubscription() {
       succeeded(ADMIN_TOASTS.gifted);
       await refreshAdminData(queryClient);
     },
-    onError: failed(ADMIN_TOASTS.giftFailed, { describe: false }),
+    onError: failed(ADMIN_TOASTS.giftFailed, null),
   });
 }
 

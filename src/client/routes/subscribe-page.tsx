@@ -14,6 +14,7 @@ import { Field, Input } from '../components/form-field';
 import { formatPrice, PlanCard } from '../components/plan-card';
 import { PendingInvitationsDialog } from '../components/pending-invitations-dialog';
 import { Spinner } from '../components/spinner';
+import { SuspendedTeamNotice } from '../components/team-suspended-notice';
 import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions, useStartSubscription } from '../lib/billing';
 import { decideTeamCheck, TEAM_MESSAGES } from '../lib/subscribe-flow';
@@ -33,6 +34,7 @@ function SubscribePage() {
       title="Upgrade to Professional"
       description={`Try every feature free for ${TRIAL_DAYS} days, then ${formatPrice(PROFESSIONAL_PLAN.price)} a month. Cancel anytime.`}
     >
+      <SuspendedTeamNotice page="subscribe" className="mb-6" />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:gap-8">
         <PlanCard plan={PROFESSIONAL_PLAN} headingLevel="h2" />
         {/* On a phone the trial form comes first, within the first screen, and the plan's features follow it. */}
@@ -122,7 +124,7 @@ function TeamCheck({ teamId, disabled }: { teamId: number; disabled: boolean }) 
 
   return (
     <div className="mt-6">
-      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase" aria-hidden="true">
+      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

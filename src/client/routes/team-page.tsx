@@ -16,6 +16,7 @@ import { DialogFrame } from '../components/dialog-frame';
 import { Field, Input } from '../components/form-field';
 import { QueryContent } from '../components/query-content';
 import { InlineSpinner, PageSpinner } from '../components/spinner';
+import { TeamSuspendedNotice } from '../components/team-suspended-notice';
 import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions } from '../lib/billing';
 import { serverMessage } from '../lib/errors';
@@ -144,12 +145,15 @@ function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
         renewalDate={team.subscriptionRenewalDate}
       />
       {isOwner && <TeamSubscriptionActions team={team} />}
-      {!isOwner && status !== 'active' && (
-        <p className="mt-5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
-          {status === 'suspended'
-            ? `Team "${team.name}" subscription is currently suspended. Get in touch with your team owner.`
-            : 'Your team has no active subscription yet. Ask your team owner to subscribe, or subscribe individually.'}
-        </p>
+      {status === 'suspended' ? (
+        <TeamSuspendedNotice team={team} page="team" className="mt-5" />
+      ) : (
+        !isOwner &&
+        status !== 'active' && (
+          <p className="mt-5 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+            Your team has no active subscription yet. Ask your team owner to subscribe, or subscribe individually.
+          </p>
+        )
       )}
     </Section>
   );

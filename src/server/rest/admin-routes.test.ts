@@ -285,7 +285,9 @@ describe('who may call the admin rows', () => {
             expect(res.headers.get('content-disposition')).toBe('attachment; filename="copydesk-audit-log.csv"');
             expect(res.headers.get('cache-control')).toBe('no-store');
             const [header, newest] = (await res.text()).split('\r\n');
-            expect(header).toBe('id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId');
+            expect(header).toBe(
+              'id,createdAt,adminId,adminUsername,action,targetType,targetId,targetLabel,ip,changes,relatedId,field,from,to',
+            );
             expect(newest).toContain(',team.subscription,team,');
           },
         },
@@ -978,10 +980,13 @@ describe('the audit log over REST', () => {
 
     const csv = await (await api.get(`/api/admin/audit-log.csv?targetType=team&targetId=${team.id}`)).text();
     const lines = csv.split('\r\n');
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toMatch(/,changes,relatedId,field,from,to$/);
+    // One row per changed field: the status change, then each field the team was created with.
     expect(lines[1]).toMatch(
-      /^\d+,2026-03-02T09:00:00.000Z,\d+,chief,team.subscription,team,\d+,Metro Desk,198.51.100.4,"\{""subscriptionStatus/,
+      /^\d+,2026-03-02T09:00:00.000Z,\d+,chief,team.subscription,team,\d+,Metro Desk,198.51.100.4,"\{""subscriptionStatus.*,Subscription,inactive,active$/,
     );
+    expect(lines.slice(2, -1).map((l) => l.split(',').slice(-3)[0])).toEqual(['Name', 'Owner', 'Seats', 'Subscription']);
+    expect(lines.slice(2, -1).every((l) => l.includes(',team.create,'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../../db/schema';
-import { hasEditorAccess } from '../../shared/access';
+import { hasEditorAccess, suspendedTeamOf } from '../../shared/access';
 import { fail } from '../errors';
 
 export const SUBSCRIPTION_REQUIRED = 'An active subscription is required';
@@ -13,10 +13,11 @@ export function createAccessService(findTeam: TeamLookup = async () => undefined
     async assertEditorAccess(user: UserRow): Promise<void> {
       const team = user.teamId != null ? await findTeam(user.teamId) : undefined;
       if (hasEditorAccess(user, team)) return;
-      if (team && team.subscriptionStatus === 'suspended') {
-        fail('FORBIDDEN', `Team "${team.name}" subscription is currently suspended. Get in touch with your team owner.`, {
+      const suspended = suspendedTeamOf(user, team);
+      if (suspended) {
+        fail('FORBIDDEN', `Team "${suspended.name}" subscription is currently suspended. Get in touch with your team owner.`, {
           code: 'TEAM_SUSPENDED',
-          teamName: team.name,
+          teamName: suspended.name,
         });
       }
       fail('FORBIDDEN', SUBSCRIPTION_REQUIRED, { code: 'SUBSCRIPTION_REQUIRED' });

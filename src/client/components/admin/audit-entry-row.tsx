@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { auditFieldLabel } from '~/shared/audit-words';
 import type { AuditEntry } from '~/shared/schemas/admin';
 import { AUDIT_ACTION_LABELS, auditValue } from '../../lib/admin';
 import { formatDateTime } from '../../lib/format';
@@ -6,7 +6,7 @@ import { Badge } from '../card';
 
 const TARGET_NAMES = { user: 'User', team: 'Team' } as const;
 
-/** One audited action: when, who, what, on which row, the fields it changed, and from which address. */
+/** One audited action: when, who, what, on which row, the fields it changed (in words), and from which address. */
 export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
   const changes = Object.entries(entry.changes);
   return (
@@ -32,12 +32,15 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
       {changes.length > 0 && (
         <dl className="mt-2 space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-xs">
           {changes.map(([field, change]) => (
-            <div key={field} className="flex flex-wrap items-center gap-1.5">
-              <dt className="font-medium text-slate-700">{field}:</dt>
-              <dd className="flex min-w-0 flex-wrap items-center gap-1.5 text-slate-600">
-                <span className="break-all">{auditValue(change.before)}</span>
-                <ArrowRight aria-label="to" className="size-3 shrink-0" />
-                <span className="break-all text-slate-900">{auditValue(change.after)}</span>
+            // Inline, so the line reads (and copies) as "Subscription: inactive → active".
+            <div key={field} className="break-words">
+              <dt className="inline font-medium text-slate-700">{auditFieldLabel(field)}:</dt>{' '}
+              <dd className="inline text-slate-600">
+                {auditValue(field, change.before)}{' '}
+                <span role="img" aria-label="to">
+                  →
+                </span>{' '}
+                <span className="text-slate-900">{auditValue(field, change.after)}</span>
               </dd>
             </div>
           ))}

@@ -1,50 +1,7 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { ReactNode } from 'react';
-import { Button, buttonClasses } from '../button';
-import { useReturnFocus } from './return-focus';
+import type { ComponentProps } from 'react';
+import { ConfirmActionDialog } from './confirm-action-dialog';
 
-/**
- * Asks before a deletion and stays open while it runs (its button spins), so a failure
- * leaves the admin where they were; the caller closes it on success.
- */
-export function ConfirmDeleteDialog({
-  open,
-  onOpenChange,
-  title,
-  children,
-  confirmLabel,
-  pending,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  pending: boolean;
-  onConfirm: () => void;
-}) {
-  const focus = useReturnFocus();
-  return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] animate-fade-in" />
-        <AlertDialog.Content
-          {...focus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl animate-dialog-in"
-        >
-          <AlertDialog.Title>{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-2 space-y-3 text-sm text-slate-600">{children}</div>
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>Cancel</AlertDialog.Cancel>
-            <Button variant="destructive" loading={pending} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
+/** Asks before a deletion: a confirmation whose button is red. */
+export function ConfirmDeleteDialog(props: Omit<ComponentProps<typeof ConfirmActionDialog>, 'destructive'>) {
+  return <ConfirmActionDialog {...props} destructive />;
 }

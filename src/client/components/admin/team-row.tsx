@@ -1,15 +1,14 @@
 import { CirclePause, CirclePlay, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { planDisplayName } from '~/shared/plan';
 import type { AdminTeam } from '~/shared/schemas/admin';
-import { nextTeamStatus, statusLabel, teamStatusToggleTitle, useSetTeamStatus } from '../../lib/admin';
+import { statusLabel, teamStatusToggleTitle } from '../../lib/admin';
 import { formatLongDate } from '../../lib/format';
 import { Badge, statusTone } from '../card';
 import { IconAction } from './icon-action';
 
-export type TeamAction = 'invite' | 'members' | 'edit' | 'delete';
+export type TeamAction = 'status' | 'invite' | 'members' | 'edit' | 'delete';
 
 export function TeamRow({ team, onAction }: { team: AdminTeam; onAction: (action: TeamAction) => void }) {
-  const setStatus = useSetTeamStatus();
   const status = statusLabel(team.subscriptionStatus);
   const active = team.subscriptionStatus === 'active';
   return (
@@ -27,24 +26,29 @@ export function TeamRow({ team, onAction }: { team: AdminTeam; onAction: (action
         <p className="text-xs text-slate-500">Created {formatLongDate(team.createdAt) ?? ''}</p>
       </div>
       <div className="mt-2 -ml-2 flex flex-wrap gap-0.5">
+        {/* The spec's title stays the tooltip word for word; the accessible name adds the team. */}
         <IconAction
           title={teamStatusToggleTitle(team.subscriptionStatus)}
-          pending={setStatus.isPending}
+          label={`${teamStatusToggleTitle(team.subscriptionStatus)} for ${team.name}`}
           danger={active}
-          onClick={() => setStatus.mutate({ id: team.id, subscriptionStatus: nextTeamStatus(team.subscriptionStatus) })}
+          onClick={() => onAction('status')}
         >
           {active ? <CirclePause aria-hidden="true" className="size-4" /> : <CirclePlay aria-hidden="true" className="size-4" />}
         </IconAction>
-        <IconAction title="Invite member" onClick={() => onAction('invite')}>
+        <IconAction title="Invite member" label={`Invite member to ${team.name}`} onClick={() => onAction('invite')}>
           <UserPlus aria-hidden="true" className="size-4" />
         </IconAction>
-        <IconAction title="Manage members and invitations" onClick={() => onAction('members')}>
+        <IconAction
+          title="Manage members and invitations"
+          label={`Manage members and invitations of ${team.name}`}
+          onClick={() => onAction('members')}
+        >
           <Users aria-hidden="true" className="size-4" />
         </IconAction>
-        <IconAction title="Edit team" onClick={() => onAction('edit')}>
+        <IconAction title="Edit team" label={`Edit team ${team.name}`} onClick={() => onAction('edit')}>
           <Pencil aria-hidden="true" className="size-4" />
         </IconAction>
-        <IconAction title="Delete team" danger onClick={() => onAction('delete')}>
+        <IconAction title="Delete team" label={`Delete team ${team.name}`} danger onClick={() => onAction('delete')}>
           <Trash2 aria-hidden="true" className="size-4" />
         </IconAction>
       </div>

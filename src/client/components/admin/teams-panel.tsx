@@ -14,6 +14,7 @@ import { Panel } from './panel';
 import { SearchBox } from './search-box';
 import { TeamMembersDialog } from './team-members-dialog';
 import { TeamRow, type TeamAction } from './team-row';
+import { TeamStatusDialog } from './team-status-dialog';
 
 type TeamDialog = { kind: 'create' } | { kind: TeamAction; team: AdminTeam } | null;
 
@@ -57,6 +58,7 @@ export function TeamsPanel() {
         {(team) => <TeamRow key={team.id} team={team} onAction={(kind) => setDialog({ kind, team })} />}
       </PagedList>
       <CreateTeamDialog open={dialog?.kind === 'create'} onOpenChange={(open) => setDialog(open ? { kind: 'create' } : null)} />
+      <TeamStatusDialog team={teamFor('status')} onClose={close} />
       <EditTeamDialog team={teamFor('edit')} onClose={close} />
       <DeleteTeamDialog team={teamFor('delete')} onClose={close} />
       <InviteMemberDialog team={teamFor('invite')} onClose={close} />

@@ -1,23 +1,24 @@
 import { Gift, KeyRound, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { planDisplayName } from '~/shared/plan';
 import type { AdminUser } from '~/shared/schemas/admin';
-import { canGift, statusLabel, useGiftSubscription, useSendPasswordReset } from '../../lib/admin';
+import { canGift, statusLabel, useSendPasswordReset } from '../../lib/admin';
 import { Badge, statusTone } from '../card';
 import { IconAction } from './icon-action';
 
 export function UserRow({
   user,
   apiTokens,
+  onGift,
   onEdit,
   onDelete,
 }: {
   user: AdminUser;
   /** How many API tokens the user holds, once counted; admins never see the tokens. */
   apiTokens: number | undefined;
+  onGift: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const gift = useGiftSubscription();
   const reset = useSendPasswordReset();
   const status = statusLabel(user.subscriptionStatus);
   return (
@@ -42,17 +43,22 @@ export function UserRow({
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
         {canGift(user) && (
-          <IconAction title="Gift subscription" pending={gift.isPending} onClick={() => gift.mutate({ id: user.id })}>
+          <IconAction title="Gift subscription" label={`Gift subscription to ${user.username}`} onClick={onGift}>
             <Gift aria-hidden="true" className="size-4" />
           </IconAction>
         )}
-        <IconAction title="Send password reset" pending={reset.isPending} onClick={() => reset.mutate({ id: user.id })}>
+        <IconAction
+          title="Send password reset"
+          label={`Send password reset to ${user.username}`}
+          pending={reset.isPending}
+          onClick={() => reset.mutate({ id: user.id })}
+        >
           <KeyRound aria-hidden="true" className="size-4" />
         </IconAction>
-        <IconAction title="Edit user" onClick={onEdit}>
+        <IconAction title="Edit user" label={`Edit user ${user.username}`} onClick={onEdit}>
           <Pencil aria-hidden="true" className="size-4" />
         </IconAction>
-        <IconAction title="Delete user" danger onClick={onDelete}>
+        <IconAction title="Delete user" label={`Delete user ${user.username}`} danger onClick={onDelete}>
           <Trash2 aria-hidden="true" className="size-4" />
         </IconAction>
       </div>

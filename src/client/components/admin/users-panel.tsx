@@ -8,13 +8,14 @@ import { Button } from '../button';
 import { CreateUserDialog } from './create-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { GiftSubscriptionDialog } from './gift-subscription-dialog';
 import { EmptyLine } from './list-status';
 import { PagedList } from './paged-list';
 import { Panel } from './panel';
 import { SearchBox } from './search-box';
 import { UserRow } from './user-row';
 
-type UserDialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'delete'; user: AdminUser } | null;
+type UserDialog = { kind: 'create' } | { kind: 'gift' | 'edit' | 'delete'; user: AdminUser } | null;
 
 export function UsersPanel() {
   const [search, setSearch] = useState('');
@@ -63,12 +64,14 @@ export function UsersPanel() {
             key={user.id}
             user={user}
             apiTokens={tokenCounts.data?.[user.id]}
+            onGift={() => setDialog({ kind: 'gift', user })}
             onEdit={() => setDialog({ kind: 'edit', user })}
             onDelete={() => setDialog({ kind: 'delete', user })}
           />
         )}
       </PagedList>
       <CreateUserDialog open={dialog?.kind === 'create'} onOpenChange={(open) => setDialog(open ? { kind: 'create' } : null)} />
+      <GiftSubscriptionDialog user={dialog?.kind === 'gift' ? dialog.user : null} onClose={close} />
       <EditUserDialog user={dialog?.kind === 'edit' ? dialog.user : null} onClose={close} />
       <DeleteUserDialog user={dialog?.kind === 'delete' ? dialog.user : null} onClose={close} />
     </Panel>

@@ -234,8 +234,11 @@ describe('the CSV export', () => {
       'ip',
       'changes',
       'relatedId',
+      'field',
+      'from',
+      'to',
     ]);
-    expect(rows.slice(1).every((r) => r.length === 11)).toBe(true);
+    expect(rows.slice(1).every((r) => r.length === 14)).toBe(true);
     const [changed, ...teamRows] = rows.slice(1, -1);
     expect(changed).toEqual([
       expect.any(String),
@@ -249,6 +252,9 @@ describe('the CSV export', () => {
       '192.0.2.7',
       JSON.stringify({ plan: { before: '=1', after: 'a,b' } }),
       '',
+      'Plan',
+      "'=1",
+      'a,b',
     ]);
     expect(teamRows.map((r) => r[7])).toEqual([
       'plain',
@@ -272,11 +278,41 @@ describe('the CSV export', () => {
       expect.any(String),
       '{}',
       '',
+      '',
+      '',
+      '',
     ]);
     // No cell of the file starts a formula.
     for (const row of rows) for (const cell of row) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
 
     expect(parseCsv(await audit().csv({ ...everyRow, targetType: 'user' }))).toHaveLength(2);
+  });
+
+  it('writes one row per changed field, in words, each repeating the entry', async () => {
+    t = createTestApp();
+    await signedInAdmin(t);
+    const actor = await actorOf('chief@news.example');
+    await audit().record(actor, {
+      action: 'user.update',
+      target: { type: 'user', id: 7, label: 'nora <nora@news.example>' },
+      changes: {
+        subscriptionStatus: { before: 'inactive', after: 'active' },
+        isAdmin: { before: false, after: true },
+        subscriptionPlan: { before: null, after: 'professional' },
+        renewalNote: { before: 'x', after: 'y' },
+      },
+    });
+
+    const rows = parseCsv(await audit().csv({ ...everyRow, action: 'user.update' }));
+    expect(rows.slice(1).map((r) => r.slice(-3))).toEqual([
+      ['Subscription', 'inactive', 'active'],
+      ['Admin', 'no', 'yes'],
+      ['Plan', 'none', 'Professional Editor'],
+      ['Renewal note', 'x', 'y'],
+    ]);
+    // The entry's own columns, the JSON of every change included, repeat on each of its rows.
+    expect(new Set(rows.slice(1).map((r) => r.slice(0, 11).join('|'))).size).toBe(1);
+    expect(rows[1]![4]).toBe('user.update');
   });
 
   it.skipIf(SQLITE_INTERNALS)('holds no password or hash, after accounts are created, edited and signed in', async () => {

@@ -8,6 +8,7 @@ import {
   type AuditFilter,
   type AuditTargetType,
 } from '../../../shared/schemas/admin';
+import { auditChangeWords } from '../../../shared/audit-words';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { keysetPage } from '../keyset-page';
@@ -76,6 +77,17 @@ const CSV_COLUMNS = [
   'relatedId',
 ] as const;
 
+/** After the entry's own columns, one changed field per row, in words. */
+const CHANGE_COLUMNS = ['field', 'from', 'to'] as const;
+
+/** An entry's rows: one per changed field, or one with the change columns empty when it changed none. */
+function csvRows(entry: AuditEntry): string[] {
+  const common = CSV_COLUMNS.map((c) => csvCell(entry[c]));
+  const words = auditChangeWords(entry.changes);
+  if (words.length === 0) return [[...common, '', '', ''].join(',')];
+  return words.map((w) => [...common, csvCell(w.label), csvCell(w.from), csvCell(w.to)].join(','));
+}
+
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with a quote. */
 function csvCell(value: unknown): string {
   let text = value == null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -131,13 +143,13 @@ export function createAuditService(db: DB, clock: Clock) {
       return db.selectDistinct({ id: auditLog.adminId, username: auditLog.adminUsername }).from(auditLog).orderBy(auditLog.adminUsername);
     },
 
-    /** Newest first, at most ADMIN_LIMITS.auditExportMax rows. */
+    /** Newest first, at most ADMIN_LIMITS.auditExportMax entries, each as many rows as it changed fields. */
     async csv(filter: AuditFilter): Promise<string> {
       const rows = (
         await db.select().from(auditLog).where(where(filter)).orderBy(desc(auditLog.id)).limit(ADMIN_LIMITS.auditExportMax)
       ).map(toAuditEntry);
-      const lines = [CSV_COLUMNS.join(',')];
-      for (const entry of rows) lines.push(CSV_COLUMNS.map((c) => csvCell(entry[c])).join(','));
+      const lines = [[...CSV_COLUMNS, ...CHANGE_COLUMNS].join(',')];
+      for (const entry of rows) lines.push(...csvRows(entry));
       return `${lines.join('\r\n')}\r\n`;
     },
   };
