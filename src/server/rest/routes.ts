@@ -28,16 +28,15 @@ const auditQuery = {
   limit: 'query',
 } as const;
 
-function csvDownload(csv: string) {
-  return new Response(csv, {
+const csvDownload = (filename: string) => (csv: string) =>
+  new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="copydesk-audit-log.csv"',
+      'Content-Disposition': `attachment; filename="${filename}"`,
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     },
   });
-}
 
 /** API.md's admin rows, plus the audit log. Lists take `?search=`, `?cursor=` (X-Next-Cursor) and `?limit=`. */
 const adminRoutes: RestRoute[] = [
@@ -72,7 +71,10 @@ const adminRoutes: RestRoute[] = [
     ...body('subscriptionStatus'),
   }),
   row('GET', '/api/admin/audit-log', (api) => api.admin.audit.list, auditQuery, paged),
-  row('GET', '/api/admin/audit-log.csv', (api) => api.admin.audit.csv, auditQuery, { answer: csvDownload, media: ['text/csv'] }),
+  row('GET', '/api/admin/audit-log.csv', (api) => api.admin.audit.csv, auditQuery, {
+    answer: csvDownload('copydesk-audit-log.csv'),
+    media: ['text/csv'],
+  }),
 ];
 
 /** The spec's `/api/*` paths, each a call to a procedure. */
@@ -130,6 +132,19 @@ export const restRoutes: RestRoute[] = [
   row('POST', '/api/team/invitations/:id/resend', (api) => api.team.resendInvitation, { id: 'path' }),
   bare('POST', '/api/team/leave', (api) => api.team.leave),
   row('POST', '/api/team/transfer-ownership', (api) => api.team.transferOwnership, body('id')),
+  // The house stylebook: the caller's team's, or their own without a team; its owner and editors change it.
+  row('GET', '/api/stylebook', (api) => api.stylebook.list, { search: { in: 'query', name: 'search', alias: 'q' } }),
+  row('POST', '/api/stylebook', (api) => api.stylebook.create, body('type', 'term', 'variants', 'replacement', 'note', 'caseSensitive'), {
+    status: 201,
+  }),
+  row('PUT', '/api/stylebook/:id', (api) => api.stylebook.update, { id: 'path', entry: 'body' }),
+  row('DELETE', '/api/stylebook/:id', (api) => api.stylebook.remove, { id: 'path' }),
+  // All or nothing: a file with a bad line answers 200 with `ok: false` and each line's error.
+  row('POST', '/api/stylebook/import', (api) => api.stylebook.import, body('format', 'content')),
+  bare('GET', '/api/stylebook/export.csv', (api) => api.stylebook.exportCsv, {
+    answer: (r) => csvDownload('stylebook.csv')(r.csv),
+    media: ['text/csv'],
+  }),
   row('POST', STRIPE_WEBHOOK_PATH, (api) => api.subscription.webhook, {
     payload: 'raw',
     signature: { in: 'header', name: 'Stripe-Signature' },

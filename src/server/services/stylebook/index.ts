@@ -128,7 +128,7 @@ export function createStylebookService(db: DB, clock: Clock) {
   }
 
   async function rowsOf(owner: StylebookOwner): Promise<StylebookEntryRow[]> {
-    return db.select().from(entries).where(eq(entries.ownerKey, owner.key)).orderBy(entries.term, entries.id);
+    return db.select().from(entries).where(eq(entries.ownerKey, owner.key)).orderBy(sql`lower(${entries.term})`, entries.id);
   }
 
   async function importEntries(
