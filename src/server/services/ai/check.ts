@@ -1,4 +1,6 @@
+import type { StylebookEntry } from '../../../shared/schemas/stylebook';
 import { analyze, MAX_TEXT_CHARS, rules, type Finding } from '../../editor';
+import { compileStylebook } from '../../editor/stylebook/compile';
 import { WriterCopy, type UnsupportedFact } from './facts';
 import type { WriterWords } from './quotes';
 
@@ -233,6 +235,17 @@ export async function legalFindingsIn(revised: string, writerCopy: string | null
   }
 }
 
+/** The stylebook's findings on the model's revised copy (outside quotations, as the engine's own). */
+export async function houseFindingsIn(revised: string, stylebook: readonly StylebookEntry[] | undefined): Promise<Finding[]> {
+  const copy = plainCopy(revised);
+  if (!copy || !stylebook?.length) return [];
+  try {
+    return (await analyze(copy.slice(0, MAX_TEXT_CHARS), { rules: [], stylebook: compileStylebook(stylebook) })).findings;
+  } catch {
+    return [];
+  }
+}
+
 const quoted = (s: string) =>
   `“${s
     .trim()
@@ -254,6 +267,7 @@ export function checkNote(found: {
   invented: readonly string[];
   unsupported?: readonly UnsupportedFact[];
   legal: readonly Finding[];
+  house?: readonly Finding[];
 }): string | null {
   const lines: string[] = [];
   const seen = new Set<string>();
@@ -270,6 +284,8 @@ export function checkNote(found: {
     if (once(`f:${f.kind}:${f.model.toLowerCase()}`)) lines.push(`- ${FACT_LINES[f.kind](f)} Check it before you use it.`);
   for (const f of found.legal)
     if (once(`l:${f.ruleId}:${f.text.toLowerCase()}`)) lines.push(`- **Legal risk in the revised text.** ${f.message}`);
+  for (const f of found.house ?? [])
+    if (once(`h:${f.ruleId}:${f.text.toLowerCase()}`)) lines.push(`- **House style in the revised text.** ${f.message} ${f.explanation}`);
   if (lines.length === 0) return null;
   return `\n\n---\n\n**Copydesk checked this answer against your copy:**\n\n${lines.join('\n')}\n`;
 }

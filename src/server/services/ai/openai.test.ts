@@ -195,6 +195,37 @@ describe('OpenAI-compatible provider (against a local Chat Completions double)',
     );
   });
 
+  it('tells the model the house rules the copy touches, and checks its revised text against them', async () => {
+    const stylebook = [
+      {
+        id: 7,
+        type: 'prefer' as const,
+        term: 'Wilkes-Barre',
+        variants: ['Wilkes Barre'],
+        replacement: '',
+        note: 'The city is hyphenated.',
+        caseSensitive: false,
+      },
+      { id: 8, type: 'avoid' as const, term: 'slammed', variants: [], replacement: 'criticized', note: '', caseSensitive: false },
+    ];
+    const story = 'Officials in Wilkes Barre slammed the plan Tuesday. "Wilkes Barre deserves better," Mayor Ann Cole said.';
+    fake = await startFakeOpenAi({
+      tokens: [
+        '### Revised text\n\n',
+        'Officials in Wilkes Barre criticized the plan Tuesday.',
+        ' "Wilkes Barre deserves better," Mayor Ann Cole said.\n',
+      ],
+    });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const { text } = await read(ai.stream(request({ message: `Edit this:\n\n${story}`, stylebook })));
+    const system = fake.requests[0]!.body.messages![0]!.content;
+    expect(system).toContain('- Write "Wilkes-Barre", not "Wilkes Barre". The city is hyphenated.');
+    expect(system).toContain('- Avoid "slammed"; write "criticized".');
+    const note = text.split('\n\n---\n\n')[1]!;
+    expect(note.match(/House style in the revised text/g)).toHaveLength(1);
+    expect(note).toContain('House style: “Wilkes-Barre”, not “Wilkes Barre”. The city is hyphenated.');
+  });
+
   it('calls out a quotation the model invented for the writer’s copy', async () => {
     fake = await startFakeOpenAi({
       tokens: ['Here is the tightened story:\n\n', COURT_STORY.split('\n\n')[0]!, ' "Justice will', ' be served," Alvarez', ' added.\n'],

@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { MAX_TEXT_CHARS, sourcesNoteOffThread } from '../../editor';
-import { checkNote, legalFindingsIn, RevisedCopyGuard } from './check';
+import { checkNote, houseFindingsIn, legalFindingsIn, RevisedCopyGuard } from './check';
 import { buildChatMessages, copyToGround, groundingFor, writerCopy } from './prompt';
 import { WriterWords } from './quotes';
 import { ModelFailure, type AiProvider, type ModelRequest } from './types';
@@ -130,7 +130,8 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
       const held = guard.end();
       if (held) yield held;
       const legal = await legalFindingsIn(guard.revisedText, copy);
-      const note = checkNote({ restored: guard.restored, invented: guard.invented, unsupported: guard.unsupported, legal });
+      const house = await houseFindingsIn(guard.revisedText, request.stylebook);
+      const note = checkNote({ restored: guard.restored, invented: guard.invented, unsupported: guard.unsupported, legal, house });
       if (note && !request.signal.aborted) yield note;
       const sources = await quotesAgainstSources(request);
       if (sources && !request.signal.aborted) yield sources;

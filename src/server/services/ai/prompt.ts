@@ -1,4 +1,5 @@
 import { groundingOffThread, MAX_TEXT_CHARS } from '../../editor';
+import type { StylebookEntry } from '../../../shared/schemas/stylebook';
 import type { ModelTurn, Passage } from './types';
 
 export const NEWS_EDITOR_PROMPT = [
@@ -18,6 +19,8 @@ const GROUNDING_MAX_LINES = 120;
 const HISTORY_MAX_TURNS = 20;
 const HISTORY_MAX_CHARS = 32_000;
 const PASSAGES_MAX_CHARS = 12_000;
+/** House rules the prompt lists at most: those the copy touches, which are few in a story. */
+const STYLEBOOK_MAX_ENTRIES = 200;
 
 export interface ChatCompletionMessage {
   role: 'system' | 'user' | 'assistant';
@@ -73,6 +76,23 @@ function passagesBlock(passages: readonly Passage[]): string | null {
   return out.join('\n\n');
 }
 
+const said = (s: string) => `"${s}"`;
+
+/** The newsroom's rules the copy touches, as the model is told them: they overrule AP, outside quotations. */
+export function stylebookBlock(entries: readonly StylebookEntry[] | undefined): string | null {
+  if (!entries?.length) return null;
+  const lines = entries.slice(0, STYLEBOOK_MAX_ENTRIES).map((e) => {
+    const note = e.note ? ` ${e.note}` : '';
+    if (e.type === 'prefer') return `- Write ${said(e.term)}, not ${e.variants.map(said).join(' or ')}.${note}`;
+    if (e.type === 'avoid') return `- Avoid ${said(e.term)}${e.replacement ? `; write ${said(e.replacement)}` : ''}.${note}`;
+    return `- ${said(e.term)} is spelled correctly: do not change it.${note}`;
+  });
+  return [
+    "The newsroom's own stylebook, which overrules AP style where they differ. Apply it to the copy and to your revised text, outside quotations (never change a quotation's words):",
+    ...lines,
+  ].join('\n');
+}
+
 /** The newest turns that fit the budget, oldest first; a turn too long for what is left is cut. */
 function recentTurns(history: readonly ModelTurn[]): ModelTurn[] {
   const kept: ModelTurn[] = [];
@@ -109,11 +129,14 @@ export function buildChatMessages(input: {
   message: string;
   passages: readonly Passage[];
   grounding: string | null;
+  stylebook?: readonly StylebookEntry[];
 }): ChatCompletionMessage[] {
   const turns = alternate([...recentTurns(input.history), { role: 'user', content: input.message }]);
   const system = [NEWS_EDITOR_PROMPT];
   while (turns[0]?.role === 'assistant') system.push(`Earlier in this conversation you wrote:\n${turns.shift()!.content}`);
   if (input.grounding) system.push(input.grounding);
+  const house = stylebookBlock(input.stylebook);
+  if (house) system.push(house);
   const passages = passagesBlock(input.passages);
   if (passages) system.push(passages);
   return [{ role: 'system', content: system.join('\n\n') }, ...turns];
