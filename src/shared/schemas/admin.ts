@@ -165,6 +165,7 @@ export const AUDIT_ACTIONS = [
   'team.invite',
   'team.resend_invitation',
   'team.subscription',
+  'team.seats',
   'user.email_change_notice',
   'user.password_reset_sent',
   'account.password_reset_requested',
