@@ -25,7 +25,7 @@ export const teamProcedures = {
     const accepted = await ctx.services.teams.accept(ctx.user, input.token);
     // One coverage at a time: joining an active team ends the invitee's own plan, and says so.
     const personalPlan = await ctx.services.billing.endPersonalPlanForCoverage(ctx.user.id);
-    return personalPlan ? { ...accepted, personalPlan } : accepted;
+    return { ...accepted, ...(personalPlan ? { personalPlan } : {}) };
   }),
   declineInvitation: authedProcedure
     .input(declineInvitationInput)

@@ -1,6 +1,7 @@
-import { Gift, KeyRound, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { Gift, KeyRound, Pencil, ShieldCheck, Trash2, Users } from 'lucide-react';
+import { hasOwnSubscription } from '~/shared/access';
 import { planDisplayName } from '~/shared/plan';
-import type { AdminUser } from '~/shared/schemas/admin';
+import type { AdminUserRow } from '~/shared/schemas/admin';
 import { canGift, statusLabel, useGiftSubscription, useSendPasswordReset } from '../../lib/admin';
 import { Badge, statusTone } from '../card';
 import { IconAction } from './icon-action';
@@ -11,7 +12,7 @@ export function UserRow({
   onEdit,
   onDelete,
 }: {
-  user: AdminUser;
+  user: AdminUserRow;
   /** How many API tokens the user holds, once counted; admins never see the tokens. */
   apiTokens: number | undefined;
   onEdit: () => void;
@@ -20,6 +21,8 @@ export function UserRow({
   const gift = useGiftSubscription();
   const reset = useSendPasswordReset();
   const status = statusLabel(user.subscriptionStatus);
+  // A member of an active team is covered by it: that, not their own `inactive`, is their plan.
+  const coveredBy = user.team?.subscriptionStatus === 'active' && !hasOwnSubscription(user) ? user.team : null;
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
@@ -33,9 +36,25 @@ export function UserRow({
           )}
         </p>
         <p className="truncate text-sm text-slate-600">{user.email}</p>
+        {user.team && (
+          <p className="mt-0.5 flex items-center gap-1 truncate text-xs text-slate-600">
+            <Users aria-hidden="true" className="size-3 shrink-0" />
+            <span className="sr-only">Team:</span>
+            <span className="truncate">{user.team.name}</span>
+          </p>
+        )}
         <p className="mt-1.5 flex flex-wrap gap-1.5">
-          <Badge tone={statusTone(status)}>{status}</Badge>
-          {user.subscriptionPlan && <Badge>{planDisplayName(user.subscriptionPlan)}</Badge>}
+          {coveredBy ? (
+            <>
+              <Badge tone="green">Covered by {coveredBy.name}</Badge>
+              {coveredBy.subscriptionPlan && <Badge>{planDisplayName(coveredBy.subscriptionPlan)}</Badge>}
+            </>
+          ) : (
+            <>
+              <Badge tone={statusTone(status)}>{status}</Badge>
+              {user.subscriptionPlan && <Badge>{planDisplayName(user.subscriptionPlan)}</Badge>}
+            </>
+          )}
           {!user.emailVerified && <Badge tone="amber">Unverified email</Badge>}
           {!!apiTokens && <Badge>{apiTokens === 1 ? '1 API token' : `${apiTokens} API tokens`}</Badge>}
         </p>

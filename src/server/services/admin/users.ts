@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '../../../../db/schema';
 import { RATE_LIMITS } from '../../../shared/limits';
 import { countApiTokens, endApiTokens, narrowAdminApiTokens } from '../auth/api-tokens';
@@ -9,6 +9,8 @@ import {
   type AdminListQuery,
   type AdminUpdateUserInput,
   type AdminUser,
+  type AdminUserRow,
+  type AdminUserTeam,
   type OwnerChoice,
   type Page,
 } from '../../../shared/schemas/admin';
@@ -89,7 +91,7 @@ export function createAdminUserService(deps: Deps) {
 
   return {
     /** Newest first; `search` matches part of a username or an e-mail. */
-    async list(query: AdminListQuery): Promise<Page<AdminUser>> {
+    async list(query: AdminListQuery): Promise<Page<AdminUserRow>> {
       const matches = query.search ? or(likeEscaped(users.username, query.search), likeEscaped(users.email, query.search)) : undefined;
       const [counted] = await db.select({ n: count() }).from(users).where(matches);
       const rows = await db
@@ -98,7 +100,22 @@ export function createAdminUserService(deps: Deps) {
         .where(and(matches, query.cursor ? lt(users.id, Number(query.cursor)) : undefined))
         .orderBy(desc(users.id))
         .limit(query.limit + 1);
-      return { ...keysetPage(rows, query.limit, toPublicUser, (r) => String(r.id)), total: counted?.n ?? 0 };
+      const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is number => id != null))];
+      const teamsById = new Map<number, AdminUserTeam>(
+        teamIds.length === 0
+          ? []
+          : (
+              await db
+                .select({ id: teams.id, name: teams.name, subscriptionStatus: teams.subscriptionStatus, subscriptionPlan: teams.subscriptionPlan })
+                .from(teams)
+                .where(inArray(teams.id, teamIds))
+            ).map((team) => [team.id, { ...team, subscriptionStatus: team.subscriptionStatus || 'inactive' }]),
+      );
+      const withTeam = (row: UserRow): AdminUserRow => ({
+        ...toPublicUser(row),
+        team: row.teamId != null ? (teamsById.get(row.teamId) ?? null) : null,
+      });
+      return { ...keysetPage(rows, query.limit, withTeam, (r) => String(r.id)), total: counted?.n ?? 0 };
     },
 
     /** How many live API tokens each user holds: admins see the counts, never the tokens. */

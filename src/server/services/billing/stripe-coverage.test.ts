@@ -144,7 +144,7 @@ describe('the owner changes seats, with Stripe', () => {
     });
     expect(stripe.subscription(subscriptionId)).toMatchObject({ items: { data: [{ quantity: 7 }] } });
     expect((await teamRow(teamId)).maxSeats).toBe(7);
-    const { items } = await t.services.admin.audit.list({ action: 'team.seats' }, { cursor: null, limit: 10 });
+    const { items } = await t.services.admin.audit.list({ adminId: undefined, action: 'team.seats', targetType: undefined, targetId: undefined }, { cursor: null, limit: 10 });
     expect(items[0]).toMatchObject({ targetId: teamId, changes: { maxSeats: { before: 5, after: 7 } } });
   });
 
@@ -169,6 +169,6 @@ describe('the owner changes seats, with Stripe', () => {
     const refused = await trpcError(api(owner).team.changeSeats({ seats: 8 }));
     expect(refused.code).toBe('BAD_GATEWAY');
     expect((await teamRow(teamId)).maxSeats).toBe(5);
-    expect((await t.services.admin.audit.list({ action: 'team.seats' }, { cursor: null, limit: 10 })).items).toHaveLength(0);
+    expect((await t.services.admin.audit.list({ adminId: undefined, action: 'team.seats', targetType: undefined, targetId: undefined }, { cursor: null, limit: 10 })).items).toHaveLength(0);
   });
 });
