@@ -466,7 +466,8 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         if (p.customer !== undefined && p.customer !== sub.customer) {
           throw invalid('The subscription does not belong to this customer.', 'customer');
         }
-        if (sub.status === 'canceled') throw invalid('No upcoming invoices for a canceled subscription.', 'subscription', 'invoice_upcoming_none');
+        if (sub.status === 'canceled')
+          throw invalid('No upcoming invoices for a canceled subscription.', 'subscription', 'invoice_upcoming_none');
         const details = (p.subscription_details as Json | undefined) ?? {};
         const item = ((sub.items as Json).data as Json[])[0]!;
         const price = (item.price as Json).unit_amount as number;
@@ -480,7 +481,13 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         const end = item.current_period_end as number;
         const at = details.proration_date !== undefined ? int(details.proration_date, 'subscription_details[proration_date]') : now();
         const prorate = details.proration_behavior !== 'none' && sub.status !== 'trialing' && quantity !== item.quantity && at < end;
-        const line = (amount: number, q: number, proration: boolean, period: { start: number; end: number }, description: string): Json => ({
+        const line = (
+          amount: number,
+          q: number,
+          proration: boolean,
+          period: { start: number; end: number },
+          description: string,
+        ): Json => ({
           id: newId('il_tmp'),
           object: 'line_item',
           amount,

@@ -152,7 +152,9 @@ describe('one coverage at a time, with local billing', () => {
       message: 'Subscription activated',
       personalPlan: { outcome: 'ended', accessUntil: null, message: COVERAGE_MESSAGES.trialEnded('Metro Desk') },
     });
-    expect(result.personalPlan!.message).toBe('Your personal trial has ended and you will not be charged for it. Metro Desk covers you now.');
+    expect(result.personalPlan!.message).toBe(
+      'Your personal trial has ended and you will not be charged for it. Metro Desk covers you now.',
+    );
     expect(await userRow('mariana@news.example')).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: null });
     expect(await access('mariana@news.example')).toBe('granted');
 
@@ -165,7 +167,10 @@ describe('one coverage at a time, with local billing', () => {
     t = createTestApp({ start: '2026-03-02T09:00:00Z' });
     const { owner, member } = await teamOfTwo(t);
     const { users } = t.db.tables;
-    await t.db.update(users).set({ trialUsedAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.email, 'tomas@news.example'));
+    await t.db
+      .update(users)
+      .set({ trialUsedAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(users.email, 'tomas@news.example'));
     expect((await api(member).subscription.create({})).message).toBe('Subscription activated');
     // Not covered yet: the member's next request keeps the plan.
     await api(member).auth.me();

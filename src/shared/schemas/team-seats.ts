@@ -19,7 +19,15 @@ const seatCount = z
 export const seatChangePreviewInput = z.object({ seats: seatCount });
 
 /** `prorationDate` comes from the preview, so Stripe bills exactly the amount the owner saw. */
-export const changeSeatsInput = z.object({ seats: seatCount, prorationDate: z.number().int().positive().max(2 ** 40).optional() });
+export const changeSeatsInput = z.object({
+  seats: seatCount,
+  prorationDate: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 40)
+    .optional(),
+});
 
 /** What a seat change means for the bill, shown before the owner confirms it. */
 export interface SeatChangePreview {

@@ -65,7 +65,9 @@ export function createCoverage(db: DB, provider: BillingProvider) {
       return {
         outcome: 'ends_at_period_end',
         accessUntil,
-        message: accessUntil ? COVERAGE_MESSAGES.planEnds(team.name, accessUntil.slice(0, 10)) : COVERAGE_MESSAGES.planEndsUndated(team.name),
+        message: accessUntil
+          ? COVERAGE_MESSAGES.planEnds(team.name, accessUntil.slice(0, 10))
+          : COVERAGE_MESSAGES.planEndsUndated(team.name),
       };
     },
   };

@@ -81,7 +81,10 @@ describe('one coverage at a time, with Stripe', () => {
 
     const invitee = await registerUser(t, 'ines');
     const { users } = t.db.tables;
-    await t.db.update(users).set({ trialUsedAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.email, 'ines@news.example'));
+    await t.db
+      .update(users)
+      .set({ trialUsedAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(users.email, 'ines@news.example'));
     const { subscriptionId } = await api(invitee).subscription.create({});
     stripe.updateSubscription(subscriptionId, { status: 'active', defaultPaymentMethod: 'pm_card_visa' });
     await api(invitee).subscription.activate();
@@ -94,7 +97,9 @@ describe('one coverage at a time, with Stripe', () => {
       accessUntil: '2026-04-02T09:00:00.000Z',
       message: COVERAGE_MESSAGES.planEnds('Metro Desk', '2026-04-02'),
     });
-    expect(accepted.personalPlan!.message).toBe('Your personal plan will not renew; you keep it until 2026-04-02. Metro Desk covers you now.');
+    expect(accepted.personalPlan!.message).toBe(
+      'Your personal plan will not renew; you keep it until 2026-04-02. Metro Desk covers you now.',
+    );
     expect(stripe.subscription(subscriptionId)).toMatchObject({ status: 'active', cancel_at_period_end: true });
     expect(await userRow('ines@news.example')).toMatchObject({ subscriptionStatus: 'active', cancelAtPeriodEnd: true });
   });
@@ -144,7 +149,10 @@ describe('the owner changes seats, with Stripe', () => {
     });
     expect(stripe.subscription(subscriptionId)).toMatchObject({ items: { data: [{ quantity: 7 }] } });
     expect((await teamRow(teamId)).maxSeats).toBe(7);
-    const { items } = await t.services.admin.audit.list({ adminId: undefined, action: 'team.seats', targetType: undefined, targetId: undefined }, { cursor: null, limit: 10 });
+    const { items } = await t.services.admin.audit.list(
+      { adminId: undefined, action: 'team.seats', targetType: undefined, targetId: undefined },
+      { cursor: null, limit: 10 },
+    );
     expect(items[0]).toMatchObject({ targetId: teamId, changes: { maxSeats: { before: 5, after: 7 } } });
   });
 
@@ -153,7 +161,11 @@ describe('the owner changes seats, with Stripe', () => {
     const { subscriptionId } = await api(owner).team.subscribe({});
     stripe.succeedSetupIntent(String(stripe.subscription(subscriptionId).pending_setup_intent), { setAsDefault: true });
     await api(owner).subscription.activate();
-    expect(await api(owner).team.seatChangePreview({ seats: 6 })).toMatchObject({ billed: true, proratedAmount: 0, monthlyAmount: 6 * 4999 });
+    expect(await api(owner).team.seatChangePreview({ seats: 6 })).toMatchObject({
+      billed: true,
+      proratedAmount: 0,
+      monthlyAmount: 6 * 4999,
+    });
 
     const calls = stripe.requests.length;
     const refused = await trpcError(api(owner).team.changeSeats({ seats: 1 }));
@@ -169,6 +181,13 @@ describe('the owner changes seats, with Stripe', () => {
     const refused = await trpcError(api(owner).team.changeSeats({ seats: 8 }));
     expect(refused.code).toBe('BAD_GATEWAY');
     expect((await teamRow(teamId)).maxSeats).toBe(5);
-    expect((await t.services.admin.audit.list({ adminId: undefined, action: 'team.seats', targetType: undefined, targetId: undefined }, { cursor: null, limit: 10 })).items).toHaveLength(0);
+    expect(
+      (
+        await t.services.admin.audit.list(
+          { adminId: undefined, action: 'team.seats', targetType: undefined, targetId: undefined },
+          { cursor: null, limit: 10 },
+        )
+      ).items,
+    ).toHaveLength(0);
   });
 });
