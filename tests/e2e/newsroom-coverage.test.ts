@@ -44,7 +44,8 @@ describe('one coverage and seats that grow, as a newsroom meets them', () => {
     await expectToast(
       page,
       'Subscription active',
-      `Your team's 7-day free trial has started Your personal trial has ended and you will not be charged for it. ${teamName} covers you now.`,
+      // The owner's one trial was their own, so the team's plan starts paid.
+      `Subscription activated. Your personal trial has ended and you will not be charged for it. ${teamName} covers you now.`,
     );
     expect(await currentUserOf(context, suite.server.url)).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: null });
 

@@ -33,6 +33,6 @@ export function personalPlanNotice(user: PublicUser): string | null {
     : 'Your personal plan will not renew: you keep it to the end of the period you paid for, and the team covers you from then on.';
 }
 
-/** The answer's own words, then what became of the caller's own plan. */
+/** The answer's own words as a sentence, then what became of the caller's own plan. */
 export const withPersonalPlan = (message: string, personalPlan?: PersonalPlanChange) =>
-  personalPlan ? `${message} ${personalPlan.message}` : message;
+  personalPlan ? `${message.replace(/[.!]?$/, '.')} ${personalPlan.message}` : message;
