@@ -13,6 +13,16 @@ const suite = serverAndBrowser();
 
 const signedIn = (prefix: string) => signedInPage(suite.browser, suite.server.url, { prefix });
 
+/** axe in the light theme, then the dark one, on the page as it stands. */
+async function accessibleInBothThemes(page: Page, label: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(colorScheme);
+    await expectAccessible(page, `${label} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /** Moves the focus with Tab until `name` has it, then presses Enter: the dialog is used from the keyboard alone. */
 async function pressByKeyboard(page: Page, name: string) {
   for (let i = 0; i < 10; i++) {
@@ -39,7 +49,7 @@ describe('one coverage and seats that grow, as a newsroom meets them', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Subscribe the team?' });
     await shows(confirm);
     await expect.poll(() => confirm.innerText()).toContain('Your personal trial ends as soon as the team’s subscription starts');
-    await expectAccessible(page, 'subscribe-the-team confirmation');
+    await accessibleInBothThemes(page, 'subscribe-the-team confirmation');
     await pressByKeyboard(page, 'Subscribe the Team');
     await expectToast(
       page,
@@ -54,6 +64,7 @@ describe('one coverage and seats that grow, as a newsroom meets them', () => {
     await shows(subscription.getByText(`Covered by ${teamName}`));
     await shows(subscription.getByText('Professional Editor'));
     await expect.poll(() => subscription.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
+    await accessibleInBothThemes(page, 'settings, covered by a team');
 
     await page.goto('/chat');
     await shows(page.getByText(`Covered by ${teamName}`));
@@ -72,7 +83,7 @@ describe('one coverage and seats that grow, as a newsroom meets them', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Change seats' });
     await shows(dialog);
-    await expectAccessible(page, 'change-seats dialog');
+    await accessibleInBothThemes(page, 'change-seats dialog');
 
     const seats = dialog.getByLabel('Seats');
     await expect.poll(() => seats.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -83,7 +94,7 @@ describe('one coverage and seats that grow, as a newsroom meets them', () => {
     await page.keyboard.press('Enter');
     await shows(dialog.getByRole('heading', { name: 'From 1 to 3 seats' }));
     await shows(dialog.getByText('Billing is handled outside Copydesk, so nothing is charged here. The new seats apply at once.'));
-    await expectAccessible(page, 'change-seats review');
+    await accessibleInBothThemes(page, 'change-seats review');
     await pressByKeyboard(page, 'Confirm change');
 
     await hides(dialog);
