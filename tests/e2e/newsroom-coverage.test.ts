@@ -66,6 +66,10 @@ describe('one coverage and seats that grow, as a newsroom meets them', () => {
     await expect.poll(() => subscription.getByRole('link', { name: 'Upgrade' }).count()).toBe(0);
     await accessibleInBothThemes(page, 'settings, covered by a team');
 
+    await page.goto('/subscribe');
+    await shows(page.getByRole('heading', { name: `Covered by ${teamName}` }));
+    await expect.poll(() => page.getByRole('button', { name: 'Start 7-Day Free Trial' }).count()).toBe(0);
+
     await page.goto('/chat');
     await shows(page.getByText(`Covered by ${teamName}`));
     await context.close();

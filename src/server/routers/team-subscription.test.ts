@@ -4,6 +4,7 @@ import { DAY_MS } from '../../shared/limits';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { TEAM_SEAT_MESSAGES } from '../../shared/schemas/team-seats';
 import { ALREADY_ACTIVE, TEAM_SUSPENDED_NO_SUBSCRIBE } from '../services/billing';
+import { signedInAdmin } from '../services/admin/test-support';
 import { COVERAGE_MESSAGES } from '../services/billing/coverage';
 import { TEAM_ERRORS } from '../services/teams';
 import { editorAccess, setTeamStatus, teamOfTwo, tokenOfUrl } from '../services/teams/test-support';
@@ -201,6 +202,21 @@ describe('one coverage at a time, with local billing', () => {
     });
     expect((await userRow('ines@news.example')).subscriptionStatus).toBe('inactive');
     expect(await access('ines@news.example')).toBe('granted');
+  });
+
+  it("lists each user's team for the admin's Users panel, so covered editors show as covered", async () => {
+    t = createTestApp();
+    const { owner, teamId } = await teamOfTwo(t);
+    await api(owner).team.subscribe({});
+    await registerUser(t, 'ines');
+    const admin = api((await signedInAdmin(t)).token);
+    const { items } = await admin.admin.users.list({});
+    const byName = Object.fromEntries(items.map((u) => [u.username, u]));
+    const team = { id: teamId, name: 'Metro Desk', subscriptionStatus: 'active', subscriptionPlan: 'professional' };
+    expect(byName.tomas).toMatchObject({ subscriptionStatus: 'inactive', team });
+    expect(byName.mariana).toMatchObject({ team });
+    expect(byName.ines!.team).toBeNull();
+    expect(byName.chief!.team).toBeNull();
   });
 
   it('catches up on the next request when coverage began elsewhere (an administrator activated the team)', async () => {

@@ -106,7 +106,12 @@ export function createAdminUserService(deps: Deps) {
           ? []
           : (
               await db
-                .select({ id: teams.id, name: teams.name, subscriptionStatus: teams.subscriptionStatus, subscriptionPlan: teams.subscriptionPlan })
+                .select({
+                  id: teams.id,
+                  name: teams.name,
+                  subscriptionStatus: teams.subscriptionStatus,
+                  subscriptionPlan: teams.subscriptionPlan,
+                })
                 .from(teams)
                 .where(inArray(teams.id, teamIds))
             ).map((team) => [team.id, { ...team, subscriptionStatus: team.subscriptionStatus || 'inactive' }]),
