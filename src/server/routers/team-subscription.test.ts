@@ -211,12 +211,12 @@ describe('one coverage at a time, with local billing', () => {
     await registerUser(t, 'ines');
     const admin = api((await signedInAdmin(t)).token);
     const { items } = await admin.admin.users.list({});
-    const byName = Object.fromEntries(items.map((u) => [u.username, u]));
+    const id = Object.fromEntries(items.map((u) => [u.username, u.id]));
+    const teams = await admin.admin.users.teams({ ids: items.map((u) => u.id) });
     const team = { id: teamId, name: 'Metro Desk', subscriptionStatus: 'active', subscriptionPlan: 'professional' };
-    expect(byName.tomas).toMatchObject({ subscriptionStatus: 'inactive', team });
-    expect(byName.mariana).toMatchObject({ team });
-    expect(byName.ines!.team).toBeNull();
-    expect(byName.chief!.team).toBeNull();
+    expect(items.find((u) => u.username === 'tomas')).toMatchObject({ subscriptionStatus: 'inactive' });
+    expect(teams).toEqual({ [id.tomas!]: team, [id.mariana!]: team, [id.ines!]: null, [id.chief!]: null });
+    expect((await trpcError(api(owner).admin.users.teams({ ids: [id.tomas!] }))).code).toBe('FORBIDDEN');
   });
 
   it('catches up on the next request when coverage began elsewhere (an administrator activated the team)', async () => {

@@ -212,16 +212,13 @@ export interface Page<T> {
 
 export type AdminUser = PublicUser;
 
-/** The team a listed user is in, so the Users panel can show who is covered by which team. */
+/** The team a listed user is in, so the Users panel can show who is covered by which team (`admin.users.teams`). */
 export interface AdminUserTeam {
   id: number;
   name: string;
   subscriptionStatus: string;
   subscriptionPlan: string | null;
 }
-
-/** A user as the Users panel lists them. */
-export type AdminUserRow = AdminUser & { team: AdminUserTeam | null };
 export type AdminTeam = Team;
 
 /** A user who may own a new team: in no team. */

@@ -1,7 +1,7 @@
 import { Gift, KeyRound, Pencil, ShieldCheck, Trash2, Users } from 'lucide-react';
 import { hasOwnSubscription } from '~/shared/access';
 import { planDisplayName } from '~/shared/plan';
-import type { AdminUserRow } from '~/shared/schemas/admin';
+import type { AdminUser, AdminUserTeam } from '~/shared/schemas/admin';
 import { canGift, statusLabel, useGiftSubscription, useSendPasswordReset } from '../../lib/admin';
 import { Badge, statusTone } from '../card';
 import { IconAction } from './icon-action';
@@ -9,10 +9,13 @@ import { IconAction } from './icon-action';
 export function UserRow({
   user,
   apiTokens,
+  team,
   onEdit,
   onDelete,
 }: {
-  user: AdminUserRow;
+  user: AdminUser;
+  /** The user's team, once read: a member of an active team is shown as covered by it. */
+  team: AdminUserTeam | null;
   /** How many API tokens the user holds, once counted; admins never see the tokens. */
   apiTokens: number | undefined;
   onEdit: () => void;
@@ -22,7 +25,7 @@ export function UserRow({
   const reset = useSendPasswordReset();
   const status = statusLabel(user.subscriptionStatus);
   // A member of an active team is covered by it: that, not their own `inactive`, is their plan.
-  const coveredBy = user.team?.subscriptionStatus === 'active' && !hasOwnSubscription(user) ? user.team : null;
+  const coveredBy = team?.subscriptionStatus === 'active' && !hasOwnSubscription(user) ? team : null;
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
@@ -36,11 +39,11 @@ export function UserRow({
           )}
         </p>
         <p className="truncate text-sm text-slate-600">{user.email}</p>
-        {user.team && (
+        {team && (
           <p className="mt-0.5 flex items-center gap-1 truncate text-xs text-slate-600">
             <Users aria-hidden="true" className="size-3 shrink-0" />
             <span className="sr-only">Team:</span>
-            <span className="truncate">{user.team.name}</span>
+            <span className="truncate">{team.name}</span>
           </p>
         )}
         <p className="mt-1.5 flex flex-wrap gap-1.5">

@@ -9,7 +9,6 @@ import {
   type AdminListQuery,
   type AdminUpdateUserInput,
   type AdminUser,
-  type AdminUserRow,
   type AdminUserTeam,
   type OwnerChoice,
   type Page,
@@ -91,7 +90,7 @@ export function createAdminUserService(deps: Deps) {
 
   return {
     /** Newest first; `search` matches part of a username or an e-mail. */
-    async list(query: AdminListQuery): Promise<Page<AdminUserRow>> {
+    async list(query: AdminListQuery): Promise<Page<AdminUser>> {
       const matches = query.search ? or(likeEscaped(users.username, query.search), likeEscaped(users.email, query.search)) : undefined;
       const [counted] = await db.select({ n: count() }).from(users).where(matches);
       const rows = await db
@@ -100,33 +99,33 @@ export function createAdminUserService(deps: Deps) {
         .where(and(matches, query.cursor ? lt(users.id, Number(query.cursor)) : undefined))
         .orderBy(desc(users.id))
         .limit(query.limit + 1);
-      const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is number => id != null))];
-      const teamsById = new Map<number, AdminUserTeam>(
-        teamIds.length === 0
-          ? []
-          : (
-              await db
-                .select({
-                  id: teams.id,
-                  name: teams.name,
-                  subscriptionStatus: teams.subscriptionStatus,
-                  subscriptionPlan: teams.subscriptionPlan,
-                })
-                .from(teams)
-                .where(inArray(teams.id, teamIds))
-            ).map((team) => [team.id, { ...team, subscriptionStatus: team.subscriptionStatus || 'inactive' }]),
-      );
-      const withTeam = (row: UserRow): AdminUserRow => ({
-        ...toPublicUser(row),
-        team: row.teamId != null ? (teamsById.get(row.teamId) ?? null) : null,
-      });
-      return { ...keysetPage(rows, query.limit, withTeam, (r) => String(r.id)), total: counted?.n ?? 0 };
+      return { ...keysetPage(rows, query.limit, toPublicUser, (r) => String(r.id)), total: counted?.n ?? 0 };
     },
 
     /** How many live API tokens each user holds: admins see the counts, never the tokens. */
     async apiTokenCounts(ids: readonly number[]): Promise<Record<number, number>> {
       const counts = await countApiTokens(db, ids);
       return Object.fromEntries(ids.map((id) => [id, counts.get(id) ?? 0]));
+    },
+
+    /** The team each user is in (null for none), so the Users panel shows who a team covers. */
+    async teams(ids: readonly number[]): Promise<Record<number, AdminUserTeam | null>> {
+      if (ids.length === 0) return {};
+      const rows = await db
+        .select({
+          userId: users.id,
+          id: teams.id,
+          name: teams.name,
+          subscriptionStatus: teams.subscriptionStatus,
+          subscriptionPlan: teams.subscriptionPlan,
+        })
+        .from(users)
+        .innerJoin(teams, eq(teams.id, users.teamId))
+        .where(inArray(users.id, [...ids]));
+      const byUser = new Map(
+        rows.map(({ userId, ...team }) => [userId, { ...team, subscriptionStatus: team.subscriptionStatus || 'inactive' }]),
+      );
+      return Object.fromEntries(ids.map((id) => [id, byUser.get(id) ?? null]));
     },
 
     /** Users in no team, who may own a new one. */
