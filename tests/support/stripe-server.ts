@@ -422,6 +422,7 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         if (p.proration_behavior !== undefined && !['create_prorations', 'none', 'always_invoice'].includes(String(p.proration_behavior))) {
           throw invalid(`Invalid proration_behavior: ${String(p.proration_behavior)}`, 'proration_behavior');
         }
+        if (p.proration_date !== undefined) int(p.proration_date, 'proration_date');
         if (p.items !== undefined) {
           if (!Array.isArray(p.items)) throw invalid('Invalid array', 'items');
           const current = (sub.items as Json).data as Json[];
@@ -436,7 +437,7 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
           });
         }
         for (const k of changes) {
-          if (!['cancel_at_period_end', 'default_payment_method', 'items', 'proration_behavior'].includes(k)) {
+          if (!['cancel_at_period_end', 'default_payment_method', 'items', 'proration_behavior', 'proration_date'].includes(k)) {
             throw invalid(`Received unknown parameter: ${k}`, k);
           }
         }
@@ -451,6 +452,84 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
         if (sub.status === 'canceled') throw invalid(`This subscription is already canceled.`, undefined, 'resource_missing');
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
         return renderSubscription(sub, expandList(p));
+      },
+    },
+    {
+      // The next invoice as it would be with the subscription's items changed: for a new quantity,
+      // a credit for the unused time at the old one and a charge at the new one, then the next period.
+      method: 'POST',
+      path: /^\/v1\/invoices\/create_preview$/,
+      handle(p) {
+        const subscriptionId = String(p.subscription ?? '');
+        if (!subscriptionId) throw invalid('Missing required param: subscription.', 'subscription', 'parameter_missing');
+        const sub = findSubscription(subscriptionId);
+        if (p.customer !== undefined && p.customer !== sub.customer) {
+          throw invalid('The subscription does not belong to this customer.', 'customer');
+        }
+        if (sub.status === 'canceled')
+          throw invalid('No upcoming invoices for a canceled subscription.', 'subscription', 'invoice_upcoming_none');
+        const details = (p.subscription_details as Json | undefined) ?? {};
+        const item = ((sub.items as Json).data as Json[])[0]!;
+        const price = (item.price as Json).unit_amount as number;
+        let quantity = item.quantity as number;
+        for (const [i, change] of ((details.items as Json[] | undefined) ?? []).entries()) {
+          if (change.id !== item.id) throw missing('subscription_item', String(change.id ?? ''), `subscription_details[items][${i}][id]`);
+          if (change.quantity !== undefined) quantity = int(change.quantity, `subscription_details[items][${i}][quantity]`);
+        }
+        if (quantity < 1) throw invalid('Quantity must be at least 1.', 'subscription_details[items][0][quantity]');
+        const start = item.current_period_start as number;
+        const end = item.current_period_end as number;
+        const at = details.proration_date !== undefined ? int(details.proration_date, 'subscription_details[proration_date]') : now();
+        const prorate = details.proration_behavior !== 'none' && sub.status !== 'trialing' && quantity !== item.quantity && at < end;
+        const line = (
+          amount: number,
+          q: number,
+          proration: boolean,
+          period: { start: number; end: number },
+          description: string,
+        ): Json => ({
+          id: newId('il_tmp'),
+          object: 'line_item',
+          amount,
+          currency: 'usd',
+          description,
+          quantity: q,
+          period,
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: {
+              invoice_item: null,
+              proration,
+              proration_details: null,
+              subscription: sub.id,
+              subscription_item: item.id,
+            },
+          },
+        });
+        const lines: Json[] = [];
+        if (prorate) {
+          const unused = (end - Math.max(at, start)) / (end - start);
+          const window = { start: Math.max(at, start), end };
+          lines.push(line(-Math.round(price * (item.quantity as number) * unused), item.quantity as number, true, window, 'Unused time'));
+          lines.push(line(Math.round(price * quantity * unused), quantity, true, window, 'Remaining time'));
+        }
+        lines.push(line(price * quantity, quantity, false, { start: end, end: addMonthsUnix(end, 1) }, `${quantity} × seat`));
+        const total = lines.reduce((sum, l) => sum + (l.amount as number), 0);
+        return {
+          id: null,
+          object: 'invoice',
+          customer: sub.customer,
+          currency: 'usd',
+          amount_due: Math.max(0, total),
+          total,
+          lines: { object: 'list', data: lines, has_more: false, url: '/v1/invoices/upcoming/lines' },
+          parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+          period_start: start,
+          period_end: end,
+          next_payment_attempt: end,
+          livemode: false,
+          created: now(),
+        };
       },
     },
     {

@@ -75,6 +75,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'team.invite': 'Member invited',
   'team.resend_invitation': 'Invitation resent',
   'team.subscription': 'Team access changed',
+  'team.seats': 'Seats changed by owner',
   'user.email_change_notice': 'Address change notice sent',
   'user.password_reset_sent': 'Password reset sent by admin',
   'account.password_reset_requested': 'Password reset requested',

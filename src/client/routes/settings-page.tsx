@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { CalendarX, CreditCard, KeyRound, LogOut, Palette, Sparkles, User } from 'lucide-react';
+import { CalendarX, CreditCard, KeyRound, LogOut, Palette, Sparkles, User, Users } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { hasOwnSubscription } from '~/shared/access';
 import { planDisplayName } from '~/shared/plan';
@@ -16,6 +16,7 @@ import { Field, PasswordInput } from '../components/form-field';
 import { ThemeSetting } from '../components/theme-setting';
 import { useLogout } from '../lib/auth';
 import { useCancelSubscription } from '../lib/billing';
+import { coveredByLabel, useTeamCover, type TeamCover } from '../lib/coverage';
 import { serverMessage } from '../lib/errors';
 import { formatLongDate } from '../lib/format';
 import { toast } from '../lib/toast';
@@ -76,6 +77,7 @@ function SubscriptionSection({ user }: { user: PublicUser }) {
   const endsOn = formatLongDate(user.subscriptionRenewalDate);
   const cancelling = subscribed && user.cancelAtPeriodEnd;
   const cancel = useCancelSubscription();
+  const cover = useTeamCover(user);
   return (
     <Section
       title="Subscription"
@@ -83,13 +85,16 @@ function SubscriptionSection({ user }: { user: PublicUser }) {
       description="Your plan and billing period."
       icon={<CreditCard aria-hidden="true" className="size-5" />}
     >
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <Detail label="Subscription status">
-          <Badge tone={statusTone(status)}>{status}</Badge>
-        </Detail>
-        <Detail label="Plan">{planDisplayName(user.subscriptionPlan)}</Detail>
-        <Detail label={cancelling ? 'Access until' : 'Renewal date'}>{endsOn ?? 'None'}</Detail>
-      </dl>
+      {cover && <TeamCoverNotice cover={cover} />}
+      {(!cover || subscribed) && (
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Detail label="Subscription status">
+            <Badge tone={statusTone(status)}>{status}</Badge>
+          </Detail>
+          <Detail label="Plan">{planDisplayName(user.subscriptionPlan)}</Detail>
+          <Detail label={cancelling ? 'Access until' : 'Renewal date'}>{endsOn ?? 'None'}</Detail>
+        </dl>
+      )}
       {cancelling && (
         <p className="mt-5 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           <CalendarX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -121,7 +126,7 @@ function SubscriptionSection({ user }: { user: PublicUser }) {
           />
         </div>
       )}
-      {!subscribed && (
+      {!subscribed && !cover && (
         <div className="mt-5 flex flex-col gap-3 rounded-xl bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">You have no active subscription. Start a free trial to use the editor.</p>
           <Link to="/subscribe" className={buttonClasses('brand', 'sm')}>
@@ -131,6 +136,29 @@ function SubscriptionSection({ user }: { user: PublicUser }) {
         </div>
       )}
     </Section>
+  );
+}
+
+/** The team's plan covers the user: shown first, as the plan that counts. */
+function TeamCoverNotice({ cover }: { cover: TeamCover }) {
+  return (
+    <div className="mb-5 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <Users aria-hidden="true" className="size-4 shrink-0" />
+        {coveredByLabel(cover.teamName)}
+      </p>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        <Detail label="Team plan">{planDisplayName(cover.plan)}</Detail>
+        <Detail label="Team renewal date">{formatLongDate(cover.renewalDate) ?? 'None'}</Detail>
+      </dl>
+      <p className="mt-3">
+        Your team’s subscription gives you the editor; you need no plan of your own.{' '}
+        <Link to="/team" className="font-medium underline underline-offset-2">
+          See your team
+        </Link>
+        .
+      </p>
+    </div>
   );
 }
 

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { CreditCard, ShieldCheck, Users } from 'lucide-react';
+import { planDisplayName } from '~/shared/plan';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PAYMENT_MESSAGES } from '~/shared/payment-messages';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '~/shared/plan';
 import { validatePromoInput } from '~/shared/schemas/subscription';
 import { AppPage } from '../components/app-page';
-import { Button } from '../components/button';
+import { Button, buttonClasses } from '../components/button';
 import { Card } from '../components/card';
 import { Field, Input } from '../components/form-field';
 import { formatPrice, PlanCard } from '../components/plan-card';
@@ -17,6 +18,7 @@ import { Spinner } from '../components/spinner';
 import { SuspendedTeamNotice } from '../components/team-suspended-notice';
 import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions, useStartSubscription } from '../lib/billing';
+import { coveredByLabel, useTeamCover, type TeamCover } from '../lib/coverage';
 import { decideTeamCheck, TEAM_MESSAGES } from '../lib/subscribe-flow';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 
@@ -28,6 +30,7 @@ const PaymentForm = lazy(() => import('../components/payment-form').then((m) => 
 function SubscribePage() {
   const user = useSignedInUser();
   const flow = useStartSubscription();
+  const cover = useTeamCover(user);
   return (
     <AppPage
       wide
@@ -41,6 +44,8 @@ function SubscribePage() {
         <Card className="order-first p-6 sm:p-7 lg:sticky lg:top-24 lg:order-none">
           {flow.clientSecret ? (
             <PaymentStep clientSecret={flow.clientSecret} />
+          ) : cover ? (
+            <CoveredStep cover={cover} />
           ) : (
             <TrialStep busy={flow.busy} onStart={flow.start} teamId={user.teamId} />
           )}
@@ -92,6 +97,24 @@ function TrialStep({ busy, onStart, teamId }: { busy: boolean; onStart: (promoCo
         <ShieldCheck aria-hidden="true" className="mt-px size-4 shrink-0 text-emerald-600" />
         No charge during the trial. Cancel anytime from Settings before it ends and you will not be billed.
       </p>
+    </section>
+  );
+}
+
+/** A member of an active team needs no plan of their own: no trial is offered beside the team's. */
+function CoveredStep({ cover }: { cover: TeamCover }) {
+  return (
+    <section aria-labelledby="covered-title">
+      <h2 id="covered-title" className="flex items-center gap-2">
+        <Users aria-hidden="true" className="size-5 text-brand-600" />
+        {coveredByLabel(cover.teamName)}
+      </h2>
+      <p className="mt-3 text-sm text-slate-600">
+        Your team’s {planDisplayName(cover.plan)} plan gives you the editor, so you do not need a plan of your own.
+      </p>
+      <Link to="/chat" className={buttonClasses('brand', 'lg', 'mt-6 w-full')}>
+        Go to the editor
+      </Link>
     </section>
   );
 }

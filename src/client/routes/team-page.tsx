@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
-import { Building2, CreditCard, Crown, LogOut, Mail, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
+import { Building2, CreditCard, Crown, LogOut, Mail, Plus, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
@@ -11,6 +11,7 @@ import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
 import { Badge, Card, Detail, Section, statusTone } from '../components/card';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { SeatChangeDialog } from '../components/seat-change-dialog';
 import { CopyTextButton } from '../components/copy-text-button';
 import { DialogFrame } from '../components/dialog-frame';
 import { Field, Input } from '../components/form-field';
@@ -19,6 +20,7 @@ import { InlineSpinner, PageSpinner } from '../components/spinner';
 import { TeamSuspendedNotice } from '../components/team-suspended-notice';
 import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions } from '../lib/billing';
+import { personalPlanNotice, withPersonalPlan } from '../lib/coverage';
 import { serverMessage } from '../lib/errors';
 import { cn } from '../lib/cn';
 import { formatLongDate } from '../lib/format';
@@ -110,7 +112,7 @@ function TeamDashboard({ team, user }: { team: Team; user: PublicUser }) {
   const members = useQuery({ ...trpc.team.members.queryOptions(), staleTime: 0 });
   return (
     <div className="space-y-6">
-      <TeamInfo team={team} isOwner={isOwner} />
+      <TeamInfo team={team} user={user} isOwner={isOwner} />
       <Section
         title="Members"
         titleId="members-title"
@@ -127,7 +129,7 @@ function TeamDashboard({ team, user }: { team: Team; user: PublicUser }) {
   );
 }
 
-function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
+function TeamInfo({ team, user, isOwner }: { team: Team; user: PublicUser; isOwner: boolean }) {
   const status = team.subscriptionStatus || 'inactive';
   return (
     <Section
@@ -144,7 +146,7 @@ function TeamInfo({ team, isOwner }: { team: Team; isOwner: boolean }) {
         maxSeats={team.maxSeats}
         renewalDate={team.subscriptionRenewalDate}
       />
-      {isOwner && <TeamSubscriptionActions team={team} />}
+      {isOwner && <TeamSubscriptionActions team={team} user={user} />}
       {status === 'suspended' ? (
         <TeamSuspendedNotice team={team} page="team" className="mt-5" />
       ) : (
@@ -185,7 +187,7 @@ function SubscriptionDetails(o: {
 }
 
 /** Manage Subscription for a paying team, Subscribe Now for any other. */
-function TeamSubscriptionActions({ team }: { team: Team }) {
+function TeamSubscriptionActions({ team, user }: { team: Team; user: PublicUser }) {
   const active = team.subscriptionStatus === 'active';
   return (
     <div className="mt-5 flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
@@ -196,12 +198,12 @@ function TeamSubscriptionActions({ team }: { team: Team }) {
             ? 'Team access is suspended. Members cannot use the editor until it is active again.'
             : 'Subscribe the team and every member can use the editor.'}
       </p>
-      {active ? <ManageSubscription /> : <SubscribeNow />}
+      {active ? <ManageSubscription team={team} /> : <SubscribeNow user={user} />}
     </div>
   );
 }
 
-function ManageSubscription() {
+function ManageSubscription({ team }: { team: Team }) {
   const [open, setOpen] = useState(false);
   const subscription = useQuery({ ...trpc.team.subscription.queryOptions(), enabled: open, staleTime: 0 });
   return (
@@ -217,15 +219,22 @@ function ManageSubscription() {
           {(data) => (
             <>
               <SubscriptionDetails className="grid-cols-2" {...data} />
-              {data.portalUrl ? (
-                <a href={data.portalUrl} className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
-                  Open billing portal
-                </a>
-              ) : (
-                <p className="mt-6 text-sm text-slate-600">
-                  Billing is handled outside Copydesk. To change seats, contact your administrator.
-                </p>
-              )}
+              <div className="mt-6 flex flex-col gap-2">
+                <SeatChangeDialog
+                  team={team}
+                  trigger={
+                    <Button variant={data.portalUrl ? 'outline' : 'primary'} className="w-full">
+                      <Users aria-hidden="true" className="size-4" />
+                      Change seats
+                    </Button>
+                  }
+                />
+                {data.portalUrl && (
+                  <a href={data.portalUrl} className={buttonClasses('primary', 'md', 'w-full')}>
+                    Open billing portal
+                  </a>
+                )}
+              </div>
             </>
           )}
         </QueryContent>
@@ -234,8 +243,9 @@ function ManageSubscription() {
   );
 }
 
-function SubscribeNow() {
+function SubscribeNow({ user }: { user: PublicUser }) {
   const queryClient = useQueryClient();
+  const ownPlan = personalPlanNotice(user);
   const subscribe = useMutation(trpc.team.subscribe.mutationOptions());
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const config = useQuery({ ...billingConfigQueryOptions(), enabled: clientSecret !== null });
@@ -248,7 +258,7 @@ function SubscribeNow() {
         return;
       }
       await refreshTeamData(queryClient);
-      toast({ title: 'Subscription active', description: result.message, variant: 'success' });
+      toast({ title: 'Subscription active', description: withPersonalPlan(result.message, result.personalPlan), variant: 'success' });
     } catch (error) {
       toast({ title: 'Subscription Failed', description: serverMessage(error, 'Please try again.'), variant: 'destructive' });
     }
@@ -260,11 +270,25 @@ function SubscribeNow() {
     await refreshTeamData(queryClient);
   }
 
+  const button = (
+    <Button variant="brand" size="sm" loading={subscribe.isPending} onClick={ownPlan ? undefined : () => void start()}>
+      Subscribe Now
+    </Button>
+  );
   return (
     <>
-      <Button variant="brand" size="sm" loading={subscribe.isPending} onClick={() => void start()}>
-        Subscribe Now
-      </Button>
+      {ownPlan ? (
+        <ConfirmDialog
+          title="Subscribe the team?"
+          description={`The team's subscription covers you too, so you will not pay twice. ${ownPlan}`}
+          confirmLabel="Subscribe the Team"
+          cancelLabel="Not Now"
+          onConfirm={() => void start()}
+          trigger={button}
+        />
+      ) : (
+        button
+      )}
       <Dialog.Root open={clientSecret !== null} onOpenChange={(open) => !open && setClientSecret(null)}>
         <DialogFrame title="Add a payment method" description="Your team's subscription starts once the card is confirmed.">
           {config.isPending ? (
@@ -403,44 +427,64 @@ function InviteForm({ team, onInvited }: { team: Team; onInvited: (issued: Issue
     defaultValues: { email: '' },
   });
   return (
-    <form
-      noValidate
-      className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start"
-      onSubmit={(e) =>
-        void handleSubmit((values) =>
-          invite.mutate(values, {
-            onSuccess: (result) => {
-              reset();
-              onInvited(result);
-            },
-          }),
-        )(e)
-      }
-    >
-      <Field
-        label="Email"
-        error={formState.errors.email}
-        className="flex-1"
-        hint={
-          full ? <span className="text-sm text-amber-800">{TEAM_MESSAGES.seatsFull}</span> : `${team.maxSeats - team.usedSeats} seats free`
+    <>
+      <form
+        noValidate
+        className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start"
+        onSubmit={(e) =>
+          void handleSubmit((values) =>
+            invite.mutate(values, {
+              onSuccess: (result) => {
+                reset();
+                onInvited(result);
+              },
+            }),
+          )(e)
         }
       >
-        {(control) => (
-          <Input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="off"
-            placeholder="colleague@newsroom.com"
-            disabled={full || invite.isPending}
+        <Field
+          label="Email"
+          error={formState.errors.email}
+          className="flex-1"
+          hint={
+            full ? (
+              <span className="text-sm text-amber-800">{TEAM_MESSAGES.seatsFull}</span>
+            ) : (
+              `${team.maxSeats - team.usedSeats} seats free`
+            )
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="off"
+              placeholder="colleague@newsroom.com"
+              disabled={full || invite.isPending}
+            />
+          )}
+        </Field>
+        <Button type="submit" loading={invite.isPending} disabled={full} className="sm:mt-6.5">
+          <Send aria-hidden="true" className="size-4" />
+          Send Invitation
+        </Button>
+      </form>
+      {full && team.subscriptionStatus !== 'suspended' && (
+        <div className="mt-4 flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+          <p>Add seats to invite more people; the change is shown before it is made.</p>
+          <SeatChangeDialog
+            team={team}
+            trigger={
+              <Button variant="outline" size="sm">
+                <Plus aria-hidden="true" className="size-4" />
+                Add seats
+              </Button>
+            }
           />
-        )}
-      </Field>
-      <Button type="submit" loading={invite.isPending} disabled={full} className="sm:mt-6.5">
-        <Send aria-hidden="true" className="size-4" />
-        Send Invitation
-      </Button>
-    </form>
+        </div>
+      )}
+    </>
   );
 }
 

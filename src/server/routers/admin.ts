@@ -22,6 +22,7 @@ const actor = (ctx: Pick<Context, 'ip'> & { user: Actor['user'] }): Actor => ({ 
 const usersRouter = router({
   list: adminProcedure.input(adminListInput).query(({ ctx, input }) => ctx.services.admin.users.list(input)),
   apiTokenCounts: adminProcedure.input(adminUserIdsInput).query(({ ctx, input }) => ctx.services.admin.users.apiTokenCounts(input.ids)),
+  teams: adminProcedure.input(adminUserIdsInput).query(({ ctx, input }) => ctx.services.admin.users.teams(input.ids)),
   ownerChoices: adminProcedure.input(ownerChoicesInput).query(({ ctx, input }) => ctx.services.admin.users.ownerChoices(input.search)),
   create: adminProcedure.input(adminCreateUserInput).mutation(({ ctx, input }) => ctx.services.admin.users.create(actor(ctx), input)),
   update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => ctx.services.admin.users.update(actor(ctx), input)),

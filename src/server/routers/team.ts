@@ -21,9 +21,12 @@ export const teamProcedures = {
   }),
   pendingInvitations: authedProcedure.query(({ ctx }) => ctx.services.teams.pending(ctx.user)),
   invitationByToken: publicProcedure.input(invitationTokenInput).query(({ ctx, input }) => ctx.services.teams.preview(input.token)),
-  acceptInvitation: authedProcedure
-    .input(invitationTokenInput)
-    .mutation(({ ctx, input }) => ctx.services.teams.accept(ctx.user, input.token)),
+  acceptInvitation: authedProcedure.input(invitationTokenInput).mutation(async ({ ctx, input }) => {
+    const accepted = await ctx.services.teams.accept(ctx.user, input.token);
+    // One coverage at a time: joining an active team ends the invitee's own plan, and says so.
+    const personalPlan = await ctx.services.billing.endPersonalPlanForCoverage(ctx.user.id);
+    return { ...accepted, ...(personalPlan ? { personalPlan } : {}) };
+  }),
   declineInvitation: authedProcedure
     .input(declineInvitationInput)
     .mutation(({ ctx, input }) => ctx.services.teams.decline(ctx.user, input.idOrToken)),

@@ -8,6 +8,7 @@ import { createAdminService } from './admin';
 import { createAuditService } from './admin/audit';
 import { createAiProvider, type AiProvider } from './ai';
 import { createBillingService } from './billing';
+import { createTeamSeatService } from './billing/team-seats';
 import type { BillingProvider } from './billing/types';
 import { createAdminChangeTrail } from './admin/change-trail';
 import { createAccountService } from './auth/accounts';
@@ -111,6 +112,7 @@ export function createServices(o: ServiceOptions) {
     access,
     teams,
     billing,
+    teamSeats: createTeamSeatService({ db: o.db, teams, billing, audit }),
     ai,
     chat,
     documents: documentService,

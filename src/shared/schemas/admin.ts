@@ -165,6 +165,7 @@ export const AUDIT_ACTIONS = [
   'team.invite',
   'team.resend_invitation',
   'team.subscription',
+  'team.seats',
   'user.email_change_notice',
   'user.password_reset_sent',
   'account.password_reset_requested',
@@ -210,6 +211,14 @@ export interface Page<T> {
 }
 
 export type AdminUser = PublicUser;
+
+/** The team a listed user is in, so the Users panel can show who is covered by which team (`admin.users.teams`). */
+export interface AdminUserTeam {
+  id: number;
+  name: string;
+  subscriptionStatus: string;
+  subscriptionPlan: string | null;
+}
 export type AdminTeam = Team;
 
 /** A user who may own a new team: in no team. */

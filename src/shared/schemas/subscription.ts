@@ -23,11 +23,22 @@ export interface PromoValidation {
   discount?: PromoDiscount;
 }
 
+/** What became of a person's own plan when a team's subscription began to cover them. */
+export interface PersonalPlanChange {
+  /** `ended`: stopped at once, nothing charged (a trial); `ends_at_period_end`: a paid plan that will not renew. */
+  outcome: 'ended' | 'ends_at_period_end';
+  /** The last day of the plan that will not renew; null when it ended at once. */
+  accessUntil: string | null;
+  message: string;
+}
+
 export interface CreateSubscriptionResult {
   clientSecret?: string;
   subscriptionId: string;
   is100PercentOff: boolean;
   message: string;
+  /** Team subscriptions only: the owner's own plan, ended because the team now covers them. */
+  personalPlan?: PersonalPlanChange;
 }
 
 export interface BillingClientConfig {

@@ -28,6 +28,7 @@ export function UsersPanel() {
     enabled: ids.length > 0,
     placeholderData: keepPreviousData,
   });
+  const teams = useQuery({ ...trpc.admin.users.teams.queryOptions({ ids }), enabled: ids.length > 0, placeholderData: keepPreviousData });
 
   return (
     <Panel
@@ -64,6 +65,7 @@ export function UsersPanel() {
             key={user.id}
             user={user}
             apiTokens={tokenCounts.data?.[user.id]}
+            team={teams.data?.[user.id] ?? null}
             onGift={() => setDialog({ kind: 'gift', user })}
             onEdit={() => setDialog({ kind: 'edit', user })}
             onDelete={() => setDialog({ kind: 'delete', user })}

@@ -1,5 +1,6 @@
 import { FileUp, MessagesSquare, Pin, Sparkles } from 'lucide-react';
 import type { PublicUser } from '../../lib/api-types';
+import { coveredByLabel, useTeamCover } from '../../lib/coverage';
 import { Badge } from '../card';
 import { LogoMark } from '../logo';
 import { BriefMarkdown } from './brief-markdown';
@@ -28,6 +29,8 @@ export function WelcomePanel({
   capabilities: string;
   capabilitiesLoading: boolean;
 }) {
+  const cover = useTeamCover(user);
+  const ownPlan = user.subscriptionStatus === 'active' || user.subscriptionStatus === 'trialing';
   return (
     <section aria-labelledby="welcome-title" className="mx-auto max-w-2xl py-6 sm:py-10">
       <div className="flex flex-col items-center text-center">
@@ -35,8 +38,9 @@ export function WelcomePanel({
         <h2 id="welcome-title" className="mt-4 text-2xl sm:text-3xl">
           Welcome to your editing desk, {user.username}
         </h2>
-        <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-          Your plan: <Badge tone="brand">{planLabel(user)}</Badge>
+        <p className="mt-2 flex flex-wrap items-center justify-center gap-2 text-sm text-slate-600">
+          Your plan: <Badge tone="brand">{planLabel(cover && !ownPlan ? { subscriptionPlan: cover.plan } : user)}</Badge>
+          {cover && <span>{coveredByLabel(cover.teamName)}</span>}
         </p>
       </div>
       <ul className="mt-8 grid gap-3 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserRow } from '../../../../db/schema';
 import { RATE_LIMITS } from '../../../shared/limits';
 import { countApiTokens, endApiTokens, narrowAdminApiTokens } from '../auth/api-tokens';
@@ -9,6 +9,7 @@ import {
   type AdminListQuery,
   type AdminUpdateUserInput,
   type AdminUser,
+  type AdminUserTeam,
   type OwnerChoice,
   type Page,
 } from '../../../shared/schemas/admin';
@@ -105,6 +106,26 @@ export function createAdminUserService(deps: Deps) {
     async apiTokenCounts(ids: readonly number[]): Promise<Record<number, number>> {
       const counts = await countApiTokens(db, ids);
       return Object.fromEntries(ids.map((id) => [id, counts.get(id) ?? 0]));
+    },
+
+    /** The team each user is in (null for none), so the Users panel shows who a team covers. */
+    async teams(ids: readonly number[]): Promise<Record<number, AdminUserTeam | null>> {
+      if (ids.length === 0) return {};
+      const rows = await db
+        .select({
+          userId: users.id,
+          id: teams.id,
+          name: teams.name,
+          subscriptionStatus: teams.subscriptionStatus,
+          subscriptionPlan: teams.subscriptionPlan,
+        })
+        .from(users)
+        .innerJoin(teams, eq(teams.id, users.teamId))
+        .where(inArray(users.id, [...ids]));
+      const byUser = new Map(
+        rows.map(({ userId, ...team }) => [userId, { ...team, subscriptionStatus: team.subscriptionStatus || 'inactive' }]),
+      );
+      return Object.fromEntries(ids.map((id) => [id, byUser.get(id) ?? null]));
     },
 
     /** Users in no team, who may own a new one. */

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { TeamRow, UserRow } from '../../../../db/schema';
-import type { CreateSubscriptionResult, PromoValidation } from '../../../shared/schemas/subscription';
+import type { CreateSubscriptionResult, PersonalPlanChange, PromoValidation } from '../../../shared/schemas/subscription';
 import { TEAM_MESSAGES } from '../../../shared/schemas/team';
 import { hasOwnSubscription } from '../../../shared/access';
 import type { Clock } from '../../clock';
@@ -10,6 +10,7 @@ import { TRPCError } from '@trpc/server';
 import { fail } from '../../errors';
 import { DAY_MS, RATE_LIMITS } from '../../../shared/limits';
 import { addressKey, type RateLimiter } from '../rate-limiter';
+import { COVERAGE_MESSAGES, createCoverage, runsBesideTeam } from './coverage';
 import { createLocalBilling } from './local';
 import { onePayerAtATime } from './one-payer-at-a-time';
 import { TEAM_ERRORS } from '../teams';
@@ -105,6 +106,26 @@ export function createBillingService(
           })
         : createLocalBilling(db, clock, promos)),
   );
+  const coverage = createCoverage(db, billing);
+  const logFailure = (what: string) => (e: unknown) => {
+    log(`billing: ${what} failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+    return null;
+  };
+  /**
+   * Once the team is active, no member's own plan runs beside it. A provider failure is logged:
+   * the team's plan stands, and the member's next request tries again (see `settle`).
+   */
+  async function coverMembers(teamId: number): Promise<Map<number, PersonalPlanChange>> {
+    const changes = new Map<number, PersonalPlanChange>();
+    const team = await findTeam(teamId);
+    if (team?.subscriptionStatus !== 'active') return changes;
+    const members = await db.select().from(users).where(eq(users.teamId, teamId));
+    for (const member of members.filter(runsBesideTeam)) {
+      const change = await coverage.endPersonalPlanForCoverage(member.id).catch(logFailure('ending a covered plan'));
+      if (change) changes.set(member.id, change);
+    }
+    return changes;
+  }
 
   return {
     provider: billing,
@@ -120,8 +141,21 @@ export function createBillingService(
     /** Cheap unless a period has ended: called on every authenticated request. */
     async settle(user: UserRow): Promise<UserRow> {
       const payer = userPayer(user);
-      return (isGift(payer.billingSubscriptionId) ? await settleGift(payer) : await billing.settle(payer)).user;
+      const settled = (isGift(payer.billingSubscriptionId) ? await settleGift(payer) : await billing.settle(payer)).user;
+      // Coverage can begin away from its owner's request (a webhook, an administrator): caught up here.
+      if (!runsBesideTeam(settled)) return settled;
+      const change = await coverage.endPersonalPlanForCoverage(settled.id).catch(logFailure('ending a covered plan'));
+      if (!change) return settled;
+      const [current] = await db.select().from(users).where(eq(users.id, settled.id)).limit(1);
+      return current ?? settled;
     },
+
+    /**
+     * After a user joins a team: their own plan ends if the team covers them (see coverage.ts).
+     * Never throws: the join stands, and a failure is tried again on the user's next request.
+     */
+    endPersonalPlanForCoverage: (userId: number): Promise<PersonalPlanChange | null> =>
+      coverage.endPersonalPlanForCoverage(userId).catch(logFailure('ending a covered plan')),
 
     /**
      * An admin's gift: the plan for GIFT_DAYS, then it ends (it never bills). Whatever the provider
@@ -178,6 +212,8 @@ export function createBillingService(
       if (hasOwnSubscription(user)) {
         return { subscriptionId: user.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
       }
+      const team = await coverage.coveringTeam(user);
+      if (team) fail('BAD_REQUEST', COVERAGE_MESSAGES.alreadyCovered(team.name));
       if (promoCode) await countPromoCheck(user, ip);
       return viaProvider('create', () => billing.create(userPayer(user), promoCode));
     },
@@ -188,6 +224,7 @@ export function createBillingService(
       const team = user.teamId != null ? await findTeam(user.teamId) : undefined;
       if (team && team.ownerId === user.id && team.billingSubscriptionId && team.subscriptionStatus !== 'active') {
         await viaProvider('team activate', () => billing.activate(teamPayer(team, user)));
+        await coverMembers(team.id);
       }
     },
 
@@ -204,7 +241,9 @@ export function createBillingService(
         return { subscriptionId: team.billingSubscriptionId ?? '', is100PercentOff: false, message: ALREADY_ACTIVE };
       }
       if (promoCode) await countPromoCheck(user, ip);
-      return viaProvider('team create', () => billing.create(team, promoCode));
+      const result = await viaProvider('team create', () => billing.create(team, promoCode));
+      const personalPlan = (await coverMembers(team.id)).get(user.id);
+      return personalPlan ? { ...result, personalPlan } : result;
     },
 
     async teamSubscription(user: UserRow, returnUrl: string): Promise<TeamSubscription> {
@@ -212,6 +251,7 @@ export function createBillingService(
       // A payment form may have finished since (the webhook can lag or be unconfigured): ask once.
       if (team.billingSubscriptionId && team.subscriptionStatus !== 'active' && team.subscriptionStatus !== 'suspended') {
         await viaProvider('team activate', () => billing.activate(team));
+        await coverMembers(team.id);
         team = await loadTeamPayer(db, (await findTeam(team.id))!);
       }
       let portalUrl: string | null = null;
@@ -232,7 +272,12 @@ export function createBillingService(
     },
 
     /** Call after a team's `maxSeats` changes: Stripe bills the new number of seats from now on. */
-    updateTeamSeats: (team: TeamRow) => viaProvider('team seats', async () => billing.updateSeats(await loadTeamPayer(db, team))),
+    updateTeamSeats: (team: TeamRow, prorationDate?: number) =>
+      viaProvider('team seats', async () => billing.updateSeats(await loadTeamPayer(db, team), prorationDate)),
+
+    /** What `seats` would cost the team; null when Copydesk bills nothing for them. */
+    previewTeamSeats: (team: TeamRow, seats: number) =>
+      viaProvider('team seat preview', async () => billing.previewSeats(await loadTeamPayer(db, team), seats)),
 
     /** Rolls a team's local period forward, as `settle` does for a user. */
     settleTeam: async (team: TeamRow): Promise<TeamRow> => (await billing.settle(await loadTeamPayer(db, team))).team,

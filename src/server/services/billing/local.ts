@@ -92,6 +92,10 @@ export function createLocalBilling(db: DB, clock: Clock, promos: PromoCodeStore)
     // Seats are counted against the team's maxSeats itself; nothing is billed per seat here.
     async updateSeats() {},
 
+    async previewSeats() {
+      return null;
+    },
+
     async portalUrl() {
       return null;
     },

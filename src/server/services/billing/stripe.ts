@@ -328,7 +328,7 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
 
     settle: async (payer) => payer,
 
-    async updateSeats(payer) {
+    async updateSeats(payer, prorationDate) {
       const subscriptionId = stripeSubscriptionId(payer);
       if (!subscriptionId) return;
       const sub = await retrieve(subscriptionId).catch(unlessMissing);
@@ -340,8 +340,38 @@ export function createStripeBilling(db: DB, clock: Clock, cfg: StripeBillingConf
       const updated = await stripe.subscriptions.update(sub.id, {
         items: [{ id: item.id, quantity: payer.quantity }],
         proration_behavior: 'create_prorations',
+        ...(prorationDate ? { proration_date: prorationDate } : {}),
       });
       await sync(updated, payer);
+    },
+
+    /** Stripe's preview of the next invoice with the new quantity: its proration lines are the amount for the rest of the period. */
+    async previewSeats(payer, quantity) {
+      const subscriptionId = stripeSubscriptionId(payer);
+      if (!subscriptionId) return null;
+      const sub = await retrieve(subscriptionId).catch(unlessMissing);
+      const item = sub?.items.data[0];
+      if (!sub || !item || NOT_RUNNING.has(sub.status)) return null;
+      const prorationDate = Math.floor(clock().getTime() / 1000);
+      const invoice = await stripe.invoices.createPreview({
+        customer: id(sub.customer) ?? undefined,
+        subscription: sub.id,
+        subscription_details: {
+          items: [{ id: item.id, quantity }],
+          proration_behavior: 'create_prorations',
+          proration_date: prorationDate,
+        },
+      });
+      const proratedAmount = invoice.lines.data
+        .filter((line) => line.parent?.subscription_item_details?.proration)
+        .reduce((sum, line) => sum + line.amount, 0);
+      return {
+        proratedAmount,
+        monthlyAmount: (item.price.unit_amount ?? 0) * quantity,
+        currency: invoice.currency,
+        nextInvoiceDate: periodEnd(sub)?.toISOString() ?? null,
+        prorationDate,
+      };
     },
 
     async portalUrl(payer, returnUrl) {

@@ -1,5 +1,9 @@
 import type { CreateSubscriptionResult, PromoValidation } from '../../../shared/schemas/subscription';
+import type { SeatChangePreview } from '../../../shared/schemas/team-seats';
 import type { Payer } from './payer';
+
+/** What a seat change costs at the provider. */
+export type SeatCost = Pick<SeatChangePreview, 'proratedAmount' | 'monthlyAmount' | 'currency' | 'nextInvoiceDate' | 'prorationDate'>;
 
 /** One lifecycle for every payer, a user or a team: the provider never asks which. */
 export interface BillingProvider {
@@ -18,8 +22,10 @@ export interface BillingProvider {
   end(payer: Payer): Promise<void>;
   /** Rolls periods forward by the clock (local billing); Stripe keeps time itself. */
   settle<P extends Payer>(payer: P): Promise<P>;
-  /** Bills the payer's current `quantity` (a team's seats) from now on. */
-  updateSeats(payer: Payer): Promise<void>;
+  /** Bills the payer's current `quantity` (a team's seats) from now on; `prorationDate` is the preview's. */
+  updateSeats(payer: Payer, prorationDate?: number): Promise<void>;
+  /** What billing `quantity` seats would cost; null when the provider bills nothing for them. */
+  previewSeats(payer: Payer, quantity: number): Promise<SeatCost | null>;
   /** Where the payer manages card, invoices and cancellation at the provider; null when it has no such page. */
   portalUrl(payer: Payer, returnUrl: string): Promise<string | null>;
   handleWebhook?(payload: string, signature: string): Promise<{ applied: boolean }>;
