@@ -155,7 +155,7 @@ describe('stylebook: kept by the owner, applied to a member’s copy', () => {
     await shows(entries(page).getByText('Wilkes-Barre', { exact: true }));
   });
 
-  it('the owner’s import saves nothing while a line is wrong, then all; the export is the import format', async () => {
+  it('the owner’s import saves nothing while a line is wrong, then all; export, edit and delete', async () => {
     const { page } = owner;
     await page.reload();
     await shows(entries(page));
@@ -206,7 +206,14 @@ describe('stylebook: kept by the owner, applied to a member’s copy', () => {
       '',
     ]);
 
-    // Delete asks first; the entry goes, and the focus stays on the page.
+    await page.getByRole('button', { name: 'Edit Kleinschmidt' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Kleinschmidt' });
+    await edit.getByLabel('Note').fill('The county commissioner.');
+    await edit.getByRole('button', { name: 'Save Entry' }).click();
+    await shows(toasts(page).getByText('Entry saved'));
+    await shows(entries(page).getByText('The county commissioner.'));
+
+    // Delete asks first; then the entry is gone.
     await page.getByRole('button', { name: 'Delete Kleinschmidt' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Kleinschmidt?' });
     await confirm.getByRole('button', { name: 'Delete Entry' }).click();
