@@ -13,6 +13,7 @@ import { authedLayout, subscribedLayout } from './routes/layouts';
 import { resetPasswordRoute } from './routes/reset-password';
 import { rootRoute } from './routes/root';
 import { settingsRoute } from './routes/settings';
+import { stylebookRoute } from './routes/stylebook';
 import { subscribeRoute } from './routes/subscribe';
 import { successRoute } from './routes/success';
 import { teamRoute } from './routes/team';
@@ -29,7 +30,15 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   acceptInvitationRoute,
   verifyEmailRoute,
-  authedLayout.addChildren([subscribeRoute, successRoute, settingsRoute, teamRoute, adminRoute, subscribedLayout.addChildren([chatRoute])]),
+  authedLayout.addChildren([
+    subscribeRoute,
+    successRoute,
+    settingsRoute,
+    teamRoute,
+    stylebookRoute,
+    adminRoute,
+    subscribedLayout.addChildren([chatRoute]),
+  ]),
 ]);
 
 export const router = createRouter({

@@ -36,6 +36,7 @@ export const PAGE_MODULES: Readonly<Record<string, PageModules>> = {
   '/success': { modules: ['routes/success-page.tsx'], signedIn: true },
   '/settings': { modules: ['routes/settings-page.tsx'], signedIn: true },
   '/team': { modules: ['routes/team-page.tsx'], signedIn: true },
+  '/stylebook': { modules: ['routes/stylebook-page.tsx'], signedIn: true },
   '/admin': { modules: ['components/admin/admin-console.tsx'], signedIn: true },
   '/chat': { modules: ['routes/subscribed-layout.tsx', 'routes/chat-page.tsx'], signedIn: true },
 };

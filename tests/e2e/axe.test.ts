@@ -367,6 +367,65 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
     await memberSession.context.close();
   });
 
+  it('/stylebook: empty, with an entry, its dialogs, and read-only for a team member', { timeout: 180_000 }, async () => {
+    const account = await register('axestyle');
+    const { context, page } = await pageIn(scheme, { as: account });
+    await visit(page, '/stylebook', page.getByRole('heading', { name: 'No entries yet' }));
+    await check(page, `/stylebook empty, desktop`);
+
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    const add = page.getByRole('dialog', { name: 'Add entry' });
+    await add.getByRole('button', { name: 'Add Entry' }).click();
+    await showsErrors(add);
+    await check(page, `stylebook add entry with errors, desktop`);
+    await add.getByLabel('Term').fill('Wilkes-Barre');
+    await add.getByLabel('Variants it replaces').fill('Wilkes Barre');
+    await add.getByLabel('Note').fill('The city is hyphenated.');
+    await add.getByRole('button', { name: 'Add Entry' }).click();
+    await hides(add);
+    const entries = page.getByRole('list', { name: 'Stylebook entries' });
+    await shows(entries);
+    await check(page, `/stylebook with an entry, desktop`);
+
+    await page.getByRole('button', { name: 'Edit Wilkes-Barre' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Wilkes-Barre' });
+    // Avoid shows the replacement field; the radio itself is drawn by its label.
+    await edit.locator('label', { hasText: 'Avoid' }).click();
+    await shows(edit.getByLabel('Write instead'));
+    await check(page, `stylebook edit entry, desktop`);
+    await page.keyboard.press('Escape');
+    await hides(page.getByRole('dialog'));
+
+    await page.getByRole('button', { name: 'Delete Wilkes-Barre' }).click();
+    await shows(page.getByRole('alertdialog', { name: 'Delete Wilkes-Barre?' }));
+    await check(page, `stylebook delete confirmation, desktop`);
+    await page.keyboard.press('Escape');
+    await hides(page.getByRole('alertdialog'));
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import entries' });
+    await importDialog.getByLabel('File to import').setInputFiles({
+      name: 'house.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('type,term,variants,replacement,reason,case\r\nperhaps,Foo,,,,\r\n'),
+    });
+    await shows(importDialog.getByRole('alert'));
+    await check(page, `stylebook import errors, desktop`);
+    await page.keyboard.press('Escape');
+    await hides(importDialog);
+
+    await page.setViewportSize(PHONE);
+    await visit(page, '/stylebook', entries);
+    await check(page, `/stylebook with an entry, phone`);
+
+    // In a team the person does not own, the team's stylebook is read-only.
+    await putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
+    await visit(page, '/stylebook', page.getByRole('heading', { name: 'Harbor Gazette stylebook' }));
+    await shows(page.getByText('The team owner keeps this stylebook', { exact: false }));
+    await check(page, `/stylebook read-only, phone`);
+    await context.close();
+  });
+
   it('/admin: users, teams and audit panels and their dialogs', { timeout: 180_000 }, async () => {
     const owner = await register('axeteamowner');
     const ownerSession = await pageIn(scheme, { as: owner });

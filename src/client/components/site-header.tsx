@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { MessageSquare, Settings, ShieldCheck, Users } from 'lucide-react';
+import { BookOpen, MessageSquare, Settings, ShieldCheck, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser, useLogout } from '../lib/auth';
 import { Button, buttonClasses } from './button';
@@ -19,6 +19,7 @@ export function SiteHeader({ nav = 'full' }: { nav?: 'full' | 'minimal' }) {
   if (nav === 'full') {
     items.push(
       { to: '/team', label: 'Team', icon: <Users aria-hidden="true" className="size-4" /> },
+      { to: '/stylebook', label: 'Stylebook', icon: <BookOpen aria-hidden="true" className="size-4" /> },
       { to: '/settings', label: 'Settings', icon: <Settings aria-hidden="true" className="size-4" /> },
     );
     if (user?.isAdmin) items.push({ to: '/admin', label: 'Admin', icon: <ShieldCheck aria-hidden="true" className="size-4" /> });

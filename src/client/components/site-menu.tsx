@@ -6,7 +6,7 @@ import { cn } from '../lib/cn';
 import { Button, buttonClasses } from './button';
 
 export interface NavItem {
-  to: '/chat' | '/team' | '/settings' | '/admin';
+  to: '/chat' | '/team' | '/stylebook' | '/settings' | '/admin';
   label: string;
   icon: ReactNode;
 }
