@@ -149,6 +149,7 @@ describe('the stylebook', () => {
     const reply = (await lena.api.chat.get({ id })).messages.at(-1)!.content;
     expect(reply).toContain('Wilkes-Barre');
     expect(reply).toContain('The city is hyphenated.');
+    expect(reply).toContain('**House style** (1)');
     expect(reply).toContain('"Wilkes Barre is home,"');
     expect((await lena.api.stylebook.list()).entries[0]!.hits).toBe(2);
   });

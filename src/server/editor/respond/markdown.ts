@@ -13,6 +13,11 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 };
 export const CATEGORY_ORDER: Category[] = ['legal', 'consistency', 'grammar', 'style', 'quote', 'context', 'vague', 'clarity'];
 
+/** A newsroom's own rules are `style` findings, but they are the house's, not AP's: the review names them so. */
+export const HOUSE_STYLE_LABEL = 'House style';
+const isHouse = (f: { ruleId: string }) => f.ruleId.startsWith('house/');
+const labelOf = (f: { ruleId: string; category: Category }) => (isHouse(f) ? HOUSE_STYLE_LABEL : CATEGORY_LABELS[f.category]);
+
 /** Shortens text at a word boundary, never inside a word: one long word (a URL) stays whole. */
 export function clip(s: string, n = 90): string {
   if (s.length <= n) return s;
@@ -123,10 +128,14 @@ export function groupedFindings(
   explained: Explained = new Set(),
 ): string[] {
   const out: string[] = [];
-  for (const c of CATEGORY_ORDER) {
-    const group = findings.filter((f) => f.category === c);
+  const house = findings.filter(isHouse);
+  const groups: [string, Finding[]][] = CATEGORY_ORDER.flatMap((c): [string, Finding[]][] => [
+    ...(c === 'style' ? [[HOUSE_STYLE_LABEL, house] as [string, Finding[]]] : []),
+    [CATEGORY_LABELS[c], findings.filter((f) => f.category === c && !isHouse(f))],
+  ]);
+  for (const [label, group] of groups) {
     if (!group.length) continue;
-    out.push(`**${CATEGORY_LABELS[c]}** (${group.length})`);
+    out.push(`**${label}** (${group.length})`);
     for (const rule of byRule(group)) out.push(...ruleBullet(rule, inQuote, perRule, explained));
     out.push('');
   }
@@ -147,8 +156,7 @@ export function editLines(edits: readonly Edit[], perRule = 8, explained: Explai
     const shown = changes.slice(0, perRule).join('; ');
     const more = changes.length > perRule ? ` and ${plural(changes.length - perRule, 'more')}` : '';
     const first = group[0]!;
-    if (explained.has(first.ruleId))
-      return `${i + 1}. ${shown}${more} _(${CATEGORY_LABELS[first.category].toLowerCase()}: the reason is given above)_`;
+    if (explained.has(first.ruleId)) return `${i + 1}. ${shown}${more} _(${labelOf(first).toLowerCase()}: the reason is given above)_`;
     explained.add(first.ruleId);
     return `${i + 1}. ${shown}${more}: ${prose(first.explanation)}`;
   });
