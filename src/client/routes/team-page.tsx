@@ -366,7 +366,7 @@ function MemberList({ members, team, user, role }: { members: TeamMember[]; team
                 {isOwner && (
                   <ConfirmDialog
                     title={`Make ${member.username} the owner?`}
-                    description={`${member.username} will manage the team, its invitations and its subscription. You stay on as a member.`}
+                    description={`${member.username} will manage the team, its invitations and its subscription. You stay on as a team editor.`}
                     confirmLabel="Transfer Ownership"
                     onConfirm={() => transfer.mutate({ id: member.id })}
                     trigger={
