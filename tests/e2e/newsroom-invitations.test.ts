@@ -17,6 +17,16 @@ async function invitationMail(address: string, since: number) {
   return invitationLinkIn(await suite.server.smtp.waitFor(address, since, LINKS.invitation)).link;
 }
 
+/** Axe on the page as it stands, in the light theme and then the dark one (the system setting, followed live). */
+async function accessibleInBothThemes(page: Page, label: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((s) => getComputedStyle(document.documentElement).colorScheme === s, scheme);
+    await expectAccessible(page, `${label} (${scheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 async function inviteByForm(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Invitation' }).click();
@@ -46,7 +56,7 @@ describe('a newsroom invites, replaces a link, and hands the roster to a team ed
     await guest.page.goto(firstLink);
     await shows(guest.page.getByRole('heading', { name: 'Invitation Replaced' }));
     await shows(guest.page.getByText(TEAM_MESSAGES.invitationReplaced));
-    await expectAccessible(guest.page, 'replaced invitation');
+    await accessibleInBothThemes(guest.page, 'replaced invitation');
 
     // The latest link leads an address without an account to Register, filled in, with the team covering the seat.
     await guest.page.goto(latestLink);
@@ -58,6 +68,7 @@ describe('a newsroom invites, replaces a link, and hands the roster to a team ed
     expect(await register.getByLabel('Email').inputValue()).toBe(invitee.email);
     await shows(guest.page.getByText(`Your seat will be covered by ${team.name}'s subscription`, { exact: false }).first());
     expect(await guest.page.getByText('49.99', { exact: false }).count()).toBe(0);
+    await accessibleInBothThemes(guest.page, '/auth from an invitation');
     await register.getByLabel('Username').fill(invitee.username);
     await register.getByLabel('Password', { exact: true }).fill(invitee.password);
     await register.getByLabel('Confirm Password').fill(invitee.password);
@@ -97,12 +108,12 @@ describe('a newsroom invites, replaces a link, and hands the roster to a team ed
     await guest.page.keyboard.press('Enter');
     const dialog = guest.page.getByRole('alertdialog', { name: `Copy a new link for ${colleague.email}?` });
     await shows(dialog);
-    await expectAccessible(guest.page, 'copy link dialog');
+    await accessibleInBothThemes(guest.page, 'copy link dialog');
     await guest.page.keyboard.press('Escape');
     await hides(dialog);
-    expect(await guest.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      `Copy invitation link for ${colleague.email}`,
-    );
+    await expect
+      .poll(() => guest.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Copy invitation link for ${colleague.email}`);
     await guest.page.keyboard.press('Enter');
     await shows(dialog);
     await dialog.getByRole('button', { name: 'Copy New Link' }).focus();
