@@ -115,7 +115,7 @@ function ReplacedInvitation({ teamName, email, signedIn }: { teamName: string; e
     <Shell icon={<MailWarning aria-hidden="true" className="mx-auto size-10 text-amber-500" />} title="Invitation Replaced">
       <p className="mt-2 text-sm text-slate-600">{TEAM_MESSAGES.invitationReplaced}</p>
       <p className="mt-1 text-sm text-slate-600">
-        Look for the most recent e-mail inviting {email} to join {teamName}.
+        Look for the most recent email inviting {email} to join {teamName}.
       </p>
       <div className="mt-6 flex flex-col gap-2">
         <Link to="/" className={buttonClasses('primary', 'md')}>

@@ -572,7 +572,7 @@ function InvitationRow({
           // Only the token's hash is kept, so a link from an earlier visit cannot be shown again: this makes a new one.
           <ConfirmDialog
             title={`Copy a new link for ${invitation.email}?`}
-            description={`Copydesk keeps no copy of invitation links, so this makes a new one, valid for ${TEAM_LIMITS.invitationLifetimeDays} days, and copies it. No e-mail is sent. The link already sent to ${invitation.email} will then say it was replaced by a newer invitation.`}
+            description={`Copydesk keeps no copy of invitation links, so this makes a new one, valid for ${TEAM_LIMITS.invitationLifetimeDays} days, and copies it. No email is sent. The link already sent to ${invitation.email} will then say it was replaced by a newer invitation.`}
             confirmLabel="Copy New Link"
             onConfirm={() => copyLink.mutate({ id: invitation.id }, { onSuccess: onIssued })}
             trigger={

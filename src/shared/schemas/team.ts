@@ -27,7 +27,7 @@ export const TEAM_MESSAGES = {
     'Every seat is taken by a member or held by a pending invitation. Cancel a pending invitation or add seats to invite someone else.',
   seatsFullForInvitee:
     'This team has no free seat for you at the moment. Ask the person who invited you to free a seat or add one, then open this link again.',
-  invitationReplaced: 'This invitation was replaced by a newer one. Use the link in the latest invitation e-mail.',
+  invitationReplaced: 'This invitation was replaced by a newer one. Use the link in the latest invitation email.',
   invitationAccepted: 'This invitation has already been accepted.',
 } as const;
 
