@@ -86,7 +86,7 @@ describe('a newsroom invites, replaces a link, and hands the roster to a team ed
     await owner.page.reload();
     const row = memberList(owner.page).getByRole('listitem').filter({ hasText: invitee.username });
     await shows(row.getByText('Member', { exact: true }));
-    await owner.page.getByRole('button', { name: `Make ${invitee.username} a team editor` }).click();
+    await owner.page.getByRole('button', { name: `Make editor: ${invitee.username}` }).click();
     await shows(toasts(owner.page).getByText(`${invitee.username} is now a team editor`, { exact: false }));
     await shows(row.getByText('Team editor'));
 
@@ -103,7 +103,7 @@ describe('a newsroom invites, replaces a link, and hands the roster to a team ed
     // After a reload the editor can still copy a link: a new one, said so first, chosen from the keyboard.
     await guest.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await guest.page.reload();
-    const copy = guest.page.getByRole('button', { name: `Copy invitation link for ${colleague.email}` });
+    const copy = guest.page.getByRole('button', { name: `Copy link for ${colleague.email}` });
     await copy.focus();
     await guest.page.keyboard.press('Enter');
     const dialog = guest.page.getByRole('alertdialog', { name: `Copy a new link for ${colleague.email}?` });
@@ -113,7 +113,7 @@ describe('a newsroom invites, replaces a link, and hands the roster to a team ed
     await hides(dialog);
     await expect
       .poll(() => guest.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe(`Copy invitation link for ${colleague.email}`);
+      .toBe(`Copy link for ${colleague.email}`);
     await guest.page.keyboard.press('Enter');
     await shows(dialog);
     await dialog.getByRole('button', { name: 'Copy New Link' }).focus();

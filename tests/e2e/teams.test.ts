@@ -127,7 +127,7 @@ describe('team: from invitation e-mail to the editor', () => {
 
     // Just after sending, the owner can copy the same link to share it another way.
     await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await owner.page.getByRole('button', { name: `Copy invitation link for ${invitee.email}` }).click();
+    await owner.page.getByRole('button', { name: `Copy link for ${invitee.email}` }).click();
     await shows(toasts(owner.page).getByText('Invitation link copied'));
     expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 

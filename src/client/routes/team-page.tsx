@@ -355,7 +355,7 @@ function MemberList({ members, team, user, role }: { members: TeamMember[]; team
                   <Button
                     variant="outline"
                     size="sm"
-                    aria-label={member.role === 'editor' ? `Make ${member.username} a member` : `Make ${member.username} a team editor`}
+                    aria-label={`${member.role === 'editor' ? 'Make member' : 'Make editor'}: ${member.username}`}
                     loading={setRole.isPending && setRole.variables?.id === member.id}
                     onClick={() => setRole.mutate({ id: member.id, role: member.role === 'editor' ? 'member' : 'editor' })}
                   >
@@ -564,7 +564,7 @@ function InvitationRow({
             text={link}
             copiedTitle="Invitation link copied"
             failedTitle="Could not copy the link"
-            aria-label={`Copy invitation link for ${invitation.email}`}
+            aria-label={`Copy link for ${invitation.email}`}
           >
             Copy link
           </CopyTextButton>
@@ -576,7 +576,7 @@ function InvitationRow({
             confirmLabel="Copy New Link"
             onConfirm={() => copyLink.mutate({ id: invitation.id }, { onSuccess: onIssued })}
             trigger={
-              <Button variant="outline" size="sm" aria-label={`Copy invitation link for ${invitation.email}`} loading={copyLink.isPending}>
+              <Button variant="outline" size="sm" aria-label={`Copy link for ${invitation.email}`} loading={copyLink.isPending}>
                 {!copyLink.isPending && <Copy aria-hidden="true" className="size-4" />}
                 Copy link
               </Button>
