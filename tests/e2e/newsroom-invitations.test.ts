@@ -20,8 +20,10 @@ async function invitationMail(address: string, since: number) {
 /** Axe on the page as it stands, in the light theme and then the dark one (the system setting, followed live). */
 async function accessibleInBothThemes(page: Page, label: string) {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await page.waitForFunction((s) => getComputedStyle(document.documentElement).colorScheme === s, scheme);
+    // Colours change with a transition: check them once it has run.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectAccessible(page, `${label} (${scheme})`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
