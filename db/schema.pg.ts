@@ -25,6 +25,9 @@ export const users = pgTable(
     /** No foreign key, as on SQLite: a trigger (custom migration) releases the members of a deleted team. */
     teamId: integer(),
     teamJoinedAt: instant(),
+    teamRole: text({ enum: ['member', 'editor'] })
+      .notNull()
+      .default('member'),
     billingCustomerId: text(),
     billingSubscriptionId: text(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
@@ -156,10 +159,11 @@ export const teamInvitations = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     tokenHash: text().notNull().unique(),
-    status: text({ enum: ['pending', 'accepted', 'declined'] })
+    status: text({ enum: ['pending', 'accepted', 'declined', 'replaced'] })
       .notNull()
       .default('pending'),
     invitedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    replacedById: integer(),
     createdAt: instant().notNull(),
     expiresAt: instant().notNull(),
     updatedAt: instant().notNull(),

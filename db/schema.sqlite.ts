@@ -29,6 +29,10 @@ export const users = sqliteTable(
     teamId: integer(),
     /** When the user joined `teamId`: members are listed in joining order, and it is their "joined" date. */
     teamJoinedAt: integer({ mode: 'timestamp_ms' }),
+    /** A team editor runs the roster with the owner (docs/decisions/048); the owner is `teams.owner_id`, whatever this says. */
+    teamRole: text({ enum: ['member', 'editor'] })
+      .notNull()
+      .default('member'),
     /** Billing provider references: the Stripe customer and subscription, or the local subscription id. */
     billingCustomerId: text(),
     billingSubscriptionId: text(),
@@ -170,10 +174,16 @@ export const teamInvitations = sqliteTable(
     email: text().notNull(),
     /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
     tokenHash: text().notNull().unique(),
-    status: text({ enum: ['pending', 'accepted', 'declined'] })
+    /** `replaced`: a link that a resend or a copied link superseded, kept so it can say so; never listed. */
+    status: text({ enum: ['pending', 'accepted', 'declined', 'replaced'] })
       .notNull()
       .default('pending'),
     invitedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * On a `replaced` row: the invitation that now carries the link. No foreign key: drizzle-kit adds one
+     * to SQLite without its ON DELETE; the team service deletes an invitation's old links with it.
+     */
+    replacedById: integer(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),

@@ -416,6 +416,7 @@ describe('admin console', () => {
     await shows(people.getByRole('heading', { name: 'Members (2)' }));
     await shows(rowWith(members, joiner.account.email).getByText(joiner.account.username, { exact: true }));
     expect(await rowWith(members, joiner.account.email).getByText('Owner', { exact: true }).count()).toBe(0);
+    await shows(rowWith(members, joiner.account.email).getByText('Member', { exact: true }));
     await shows(invitation.getByText('accepted', { exact: true }));
     expect(await invitation.getByRole('button', { name: /Resend/ }).count()).toBe(0);
     await page.keyboard.press('Escape');

@@ -127,7 +127,7 @@ describe('team: from invitation e-mail to the editor', () => {
 
     // Just after sending, the owner can copy the same link to share it another way.
     await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
-    await owner.page.getByRole('button', { name: `Copy invitation link for ${invitee.email}` }).click();
+    await owner.page.getByRole('button', { name: `Copy link for ${invitee.email}` }).click();
     await shows(toasts(owner.page).getByText('Invitation link copied'));
     expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
@@ -171,9 +171,10 @@ describe('team: from invitation e-mail to the editor', () => {
     await shows(owner.page.getByText('2 / 5'));
     await shows(owner.page.getByText('No pending invitations.', { exact: false }));
 
-    // A used link is no longer an invitation.
+    // A used link says so and leads to the team.
     await guest.page.goto(link);
-    await shows(guest.page.getByRole('heading', { name: 'Invalid Invitation' }));
+    await shows(guest.page.getByRole('heading', { name: 'Invitation Already Accepted' }));
+    await shows(guest.page.getByRole('link', { name: 'Go to Team Dashboard' }));
 
     await owner.context.close();
     await guest.context.close();
@@ -423,7 +424,9 @@ describe('team: members', () => {
     await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Transfer Ownership' }).click();
     await shows(toasts(owner.page).getByText('Ownership transferred'));
     await shows(owner.page.getByRole('button', { name: 'Leave team' }));
-    expect(await owner.page.getByLabel('Email').count()).toBe(0);
+    // The former owner stays on as a team editor: the roster, never the billing.
+    await shows(owner.page.getByRole('button', { name: 'Send Invitation' }));
+    expect(await owner.page.getByRole('button', { name: /Subscribe Now|Manage Subscription/ }).count()).toBe(0);
 
     await heir.page.goto('/team');
     await shows(heir.page.getByRole('button', { name: 'Send Invitation' }));

@@ -18,3 +18,16 @@ export function takeRedirectAfterLogin(): string | null {
     return null;
   }
 }
+
+/** The token of the invitation page saved before /auth, if that is what was saved; the page stays saved. */
+export function savedInvitationToken(): string | null {
+  const saved = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(KEY);
+  if (!saved) return null;
+  try {
+    const url = new URL(saved, window.location.origin);
+    if (url.origin !== window.location.origin || url.pathname !== '/accept-invitation') return null;
+    return url.searchParams.get('token') || null;
+  } catch {
+    return null;
+  }
+}

@@ -17,6 +17,8 @@ export const TEAM_TOASTS = {
   resendFailed: 'Failed to resend invitation',
   leaveFailed: 'Failed to leave team',
   transferFailed: 'Failed to transfer ownership',
+  copyLinkFailed: 'Failed to copy invitation link',
+  roleFailed: 'Failed to change role',
 } as const;
 
 export function defaultTeamName(username: string): string {

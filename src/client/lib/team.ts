@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { Team } from '~/shared/schemas/team';
 import { teamQueryRoot } from './access';
+import { copyText } from './chat/clipboard';
 import { serverMessage } from './errors';
 import { userQueryOptions } from './session';
 import { TEAM_TOASTS } from './team-display';
@@ -49,10 +51,51 @@ export function useResendInvitation() {
   return useMutation({
     ...trpc.team.resendInvitation.mutationOptions(),
     onSuccess: async (invitation) => {
-      toast({ title: 'Invitation resent', description: `A new link is on its way to ${invitation.email}.`, variant: 'success' });
+      toast({
+        title: 'Invitation resent',
+        description: `A new link is on its way to ${invitation.email}. The earlier link now says it was replaced.`,
+        variant: 'success',
+      });
       await queryClient.invalidateQueries({ queryKey: trpc.team.invitations.queryKey() });
     },
     onError: failed(TEAM_TOASTS.resendFailed),
+  });
+}
+
+/** A fresh link for a pending invitation, without an e-mail; it is copied at once when the browser lets us. */
+export function useCopyInvitationLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...trpc.team.copyInvitationLink.mutationOptions(),
+    onSuccess: async (invitation) => {
+      const copied = await copyText(invitation.inviteUrl);
+      toast(
+        copied
+          ? { title: 'New invitation link copied', description: 'The earlier link now says it was replaced.', variant: 'success' }
+          : { title: 'New invitation link ready', description: 'Use Copy link to copy it. The earlier link now says it was replaced.' },
+      );
+      await queryClient.invalidateQueries({ queryKey: trpc.team.invitations.queryKey() });
+    },
+    onError: failed(TEAM_TOASTS.copyLinkFailed),
+  });
+}
+
+export function useSetMemberRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...trpc.team.setMemberRole.mutationOptions(),
+    onSuccess: async (member) => {
+      toast({
+        title: 'Role changed',
+        description:
+          member.role === 'editor'
+            ? `${member.username} is now a team editor and can invite and remove members.`
+            : `${member.username} is now a member.`,
+        variant: 'success',
+      });
+      await queryClient.invalidateQueries({ queryKey: trpc.team.members.queryKey() });
+    },
+    onError: failed(TEAM_TOASTS.roleFailed),
   });
 }
 
@@ -104,7 +147,15 @@ export function useLeaveTeam() {
   });
 }
 
-/** Accepting joins the team and opens the editor (its guard sends a member of an unpaid team on to /subscribe). */
+/** Whether the editor opens for a member who just joined `team`: the team pays, or they have a plan of their own. */
+function editorOpensFor(team: Team, user: { subscriptionStatus: string } | null | undefined): boolean {
+  return team.subscriptionStatus === 'active' || user?.subscriptionStatus === 'active' || user?.subscriptionStatus === 'trialing';
+}
+
+/**
+ * Accepting joins the team and opens the editor. A team without an active subscription does not
+ * cover the new member yet: they go to the team page, which says so, rather than to a silent paywall.
+ */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -112,8 +163,20 @@ export function useAcceptInvitation() {
     ...trpc.team.acceptInvitation.mutationOptions(),
     onSuccess: async ({ team }) => {
       await refreshTeamData(queryClient);
-      toast({ title: 'Invitation accepted', description: `Welcome to ${team.name}!`, variant: 'success' });
-      await navigate({ to: '/chat' });
+      if (editorOpensFor(team, queryClient.getQueryData(userQueryOptions().queryKey))) {
+        toast({ title: 'Invitation accepted', description: `Welcome to ${team.name}!`, variant: 'success' });
+        await navigate({ to: '/chat' });
+        return;
+      }
+      toast({
+        title: `You joined ${team.name}`,
+        description:
+          team.subscriptionStatus === 'suspended'
+            ? `Team "${team.name}" subscription is currently suspended. Get in touch with your team owner.`
+            : 'The team has no active subscription yet, so the editor opens once your team owner subscribes. You can also subscribe on your own.',
+        variant: 'success',
+      });
+      await navigate({ to: '/team' });
     },
     onError: failed(TEAM_TOASTS.acceptFailed),
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { MailX, UserPlus } from 'lucide-react';
+import { CheckCircle2, MailWarning, MailX, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { TEAM_MESSAGES } from '~/shared/schemas/team';
 import { AuthShell } from '../components/auth-shell';
@@ -47,8 +47,10 @@ function Invitation({ token }: { token: string }) {
     );
   }
 
-  const { teamName, inviterName, email, expiresAt } = invitation.data;
+  const { status, teamName, inviterName, email, expiresAt, hasAccount } = invitation.data;
   const signedIn = user.data ?? null;
+  if (status === 'replaced') return <ReplacedInvitation teamName={teamName} email={email} signedIn={!!signedIn} />;
+  if (status === 'accepted') return <AcceptedInvitation teamName={teamName} email={email} />;
   const busy = accept.isPending || decline.isPending;
   return (
     <Shell icon={<UserPlus aria-hidden="true" className="mx-auto size-10 text-brand-600" />} title="Team Invitation">
@@ -87,7 +89,9 @@ function Invitation({ token }: { token: string }) {
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-600">
-            Log in or create an account with {email} to accept. You will come back here afterwards.
+            {hasAccount
+              ? `Log in as ${email} to accept. You will come back here afterwards.`
+              : `${email} has no Copydesk account yet. Create one on the next page to accept; you will come back here afterwards.`}
           </p>
           <Button
             className="mt-6 w-full"
@@ -101,6 +105,47 @@ function Invitation({ token }: { token: string }) {
           </Button>
         </>
       )}
+    </Shell>
+  );
+}
+
+/** A link a resend or a copied link superseded: the newer e-mail holds the one that works. */
+function ReplacedInvitation({ teamName, email, signedIn }: { teamName: string; email: string; signedIn: boolean }) {
+  return (
+    <Shell icon={<MailWarning aria-hidden="true" className="mx-auto size-10 text-amber-500" />} title="Invitation Replaced">
+      <p className="mt-2 text-sm text-slate-600">{TEAM_MESSAGES.invitationReplaced}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Look for the most recent email inviting {email} to join {teamName}.
+      </p>
+      <div className="mt-6 flex flex-col gap-2">
+        <Link to="/" className={buttonClasses('primary', 'md')}>
+          Go Home
+        </Link>
+        {signedIn && (
+          <Link to="/team" className={buttonClasses('ghost', 'md')}>
+            Go to Team Dashboard
+          </Link>
+        )}
+      </div>
+    </Shell>
+  );
+}
+
+function AcceptedInvitation({ teamName, email }: { teamName: string; email: string }) {
+  return (
+    <Shell icon={<CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />} title="Invitation Already Accepted">
+      <p className="mt-2 text-sm text-slate-600">{TEAM_MESSAGES.invitationAccepted}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {email} joined {teamName} with it. If that was you, the team dashboard lists the members and the subscription.
+      </p>
+      <div className="mt-6 flex flex-col gap-2">
+        <Link to="/team" className={buttonClasses('primary', 'md')}>
+          Go to Team Dashboard
+        </Link>
+        <Link to="/" className={buttonClasses('ghost', 'md')}>
+          Go Home
+        </Link>
+      </div>
     </Shell>
   );
 }

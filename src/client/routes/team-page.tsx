@@ -2,10 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
-import { Building2, CreditCard, Crown, LogOut, Mail, Plus, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
+import { Building2, Copy, CreditCard, Crown, LogOut, Mail, PenLine, Plus, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { createTeamInput, inviteInput, TEAM_MESSAGES, type Invitation, type Team, type TeamMember } from '~/shared/schemas/team';
+import {
+  createTeamInput,
+  inviteInput,
+  TEAM_LIMITS,
+  TEAM_MESSAGES,
+  type Invitation,
+  type Team,
+  type TeamMember,
+  type TeamRole,
+} from '~/shared/schemas/team';
 import type { PublicUser } from '../lib/api-types';
 import { AppPage } from '../components/app-page';
 import { Button, buttonClasses } from '../components/button';
@@ -13,6 +22,7 @@ import { Badge, Card, Detail, Section, statusTone } from '../components/card';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SeatChangeDialog } from '../components/seat-change-dialog';
 import { CopyTextButton } from '../components/copy-text-button';
+import { TeamRoleBadge } from '../components/team-role-badge';
 import { DialogFrame } from '../components/dialog-frame';
 import { Field, Input } from '../components/form-field';
 import { QueryContent } from '../components/query-content';
@@ -27,11 +37,13 @@ import { formatLongDate } from '../lib/format';
 import {
   refreshTeamData,
   useCancelInvitation,
+  useCopyInvitationLink,
   useCreateTeam,
   useInviteMember,
   useLeaveTeam,
   useRemoveMember,
   useResendInvitation,
+  useSetMemberRole,
   useTransferOwnership,
 } from '../lib/team';
 import {
@@ -110,6 +122,9 @@ function CreateTeam({ user }: { user: PublicUser }) {
 function TeamDashboard({ team, user }: { team: Team; user: PublicUser }) {
   const isOwner = team.ownerId === user.id;
   const members = useQuery({ ...trpc.team.members.queryOptions(), staleTime: 0 });
+  const role: TeamRole = isOwner ? 'owner' : (members.data?.find((m) => m.id === user.id)?.role ?? 'member');
+  // The owner and team editors run the roster; the server checks the same on every call.
+  const runsRoster = role !== 'member';
   return (
     <div className="space-y-6">
       <TeamInfo team={team} user={user} isOwner={isOwner} />
@@ -120,10 +135,10 @@ function TeamDashboard({ team, user }: { team: Team; user: PublicUser }) {
         icon={<Users aria-hidden="true" className="size-5" />}
       >
         <QueryContent query={members} loading="Loading members" failure="We could not load the members.">
-          {(data) => <MemberList members={data} team={team} user={user} isOwner={isOwner} />}
+          {(data) => <MemberList members={data} team={team} user={user} role={role} />}
         </QueryContent>
       </Section>
-      {isOwner && <Invitations team={team} />}
+      {runsRoster && <Invitations team={team} isOwner={isOwner} />}
       {!isOwner && <LeaveTeam team={team} />}
     </div>
   );
@@ -308,9 +323,17 @@ function SubscribeNow({ user }: { user: PublicUser }) {
   );
 }
 
-function MemberList({ members, team, user, isOwner }: { members: TeamMember[]; team: Team; user: PublicUser; isOwner: boolean }) {
+/** What `role` may do to `member` (decision 048): the owner to anyone else, an editor to plain members. */
+function mayRemove(role: TeamRole, member: TeamMember, user: PublicUser): boolean {
+  if (member.id === user.id || member.role === 'owner') return false;
+  return role === 'owner' || (role === 'editor' && member.role === 'member');
+}
+
+function MemberList({ members, team, user, role }: { members: TeamMember[]; team: Team; user: PublicUser; role: TeamRole }) {
   const remove = useRemoveMember();
   const transfer = useTransferOwnership();
+  const setRole = useSetMemberRole();
+  const isOwner = role === 'owner';
   return (
     <ul aria-label="Team members" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
       {members.map((member) => {
@@ -320,50 +343,61 @@ function MemberList({ members, team, user, isOwner }: { members: TeamMember[]; t
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                 <span className="truncate">{member.username}</span>
-                {memberIsOwner && (
-                  <Badge tone="brand">
-                    <Crown aria-hidden="true" className="mr-1 size-3" />
-                    Owner
-                  </Badge>
-                )}
+                <TeamRoleBadge role={memberIsOwner ? 'owner' : member.role} />
                 {member.id === user.id && <span className="text-xs font-normal text-slate-500">(you)</span>}
               </p>
               <p className="truncate text-sm text-slate-600">{member.email}</p>
               <p className="text-xs text-slate-500">Joined {formatLongDate(member.createdAt) ?? ''}</p>
             </div>
-            {isOwner && !memberIsOwner && (
-              <div className="flex shrink-0 gap-2">
-                <ConfirmDialog
-                  title={`Make ${member.username} the owner?`}
-                  description={`${member.username} will manage the team, its invitations and its subscription. You stay on as a member.`}
-                  confirmLabel="Transfer Ownership"
-                  onConfirm={() => transfer.mutate({ id: member.id })}
-                  trigger={
-                    <Button variant="outline" size="sm" loading={transfer.isPending && transfer.variables?.id === member.id}>
-                      <Crown aria-hidden="true" className="size-4" />
-                      Make owner
-                    </Button>
-                  }
-                />
-                <ConfirmDialog
-                  title={`Remove ${member.username}?`}
-                  description={`${member.username} (${member.email}) leaves the team and loses the team's access to the editor. Their seat becomes free.`}
-                  confirmLabel="Remove Member"
-                  destructive
-                  onConfirm={() => remove.mutate({ id: member.id })}
-                  trigger={
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Remove ${member.username}`}
-                      loading={remove.isPending && remove.variables?.id === member.id}
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                    >
-                      <UserMinus aria-hidden="true" className="size-4" />
-                      Remove
-                    </Button>
-                  }
-                />
+            {(isOwner || mayRemove(role, member, user)) && !memberIsOwner && (
+              <div className="flex shrink-0 flex-wrap gap-2">
+                {isOwner && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`${member.role === 'editor' ? 'Make member' : 'Make editor'}: ${member.username}`}
+                    loading={setRole.isPending && setRole.variables?.id === member.id}
+                    onClick={() => setRole.mutate({ id: member.id, role: member.role === 'editor' ? 'member' : 'editor' })}
+                  >
+                    <PenLine aria-hidden="true" className="size-4" />
+                    {member.role === 'editor' ? 'Make member' : 'Make editor'}
+                  </Button>
+                )}
+                {isOwner && (
+                  <ConfirmDialog
+                    title={`Make ${member.username} the owner?`}
+                    description={`${member.username} will manage the team, its invitations and its subscription. You stay on as a team editor.`}
+                    confirmLabel="Transfer Ownership"
+                    onConfirm={() => transfer.mutate({ id: member.id })}
+                    trigger={
+                      <Button variant="outline" size="sm" loading={transfer.isPending && transfer.variables?.id === member.id}>
+                        <Crown aria-hidden="true" className="size-4" />
+                        Make owner
+                      </Button>
+                    }
+                  />
+                )}
+                {mayRemove(role, member, user) && (
+                  <ConfirmDialog
+                    title={`Remove ${member.username}?`}
+                    description={`${member.username} (${member.email}) leaves the team and loses the team's access to the editor. Their seat becomes free.`}
+                    confirmLabel="Remove Member"
+                    destructive
+                    onConfirm={() => remove.mutate({ id: member.id })}
+                    trigger={
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Remove ${member.username}`}
+                        loading={remove.isPending && remove.variables?.id === member.id}
+                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      >
+                        <UserMinus aria-hidden="true" className="size-4" />
+                        Remove
+                      </Button>
+                    }
+                  />
+                )}
               </div>
             )}
           </li>
@@ -376,7 +410,7 @@ function MemberList({ members, team, user, isOwner }: { members: TeamMember[]; t
 /** An invitation as invite and resend return it: the only moment its link exists outside the e-mail. */
 type IssuedInvitation = Invitation & { inviteUrl: string };
 
-function Invitations({ team }: { team: Team }) {
+function Invitations({ team, isOwner }: { team: Team; isOwner: boolean }) {
   const invitations = useQuery({ ...trpc.team.invitations.queryOptions(), staleTime: 0 });
   // Links seen this visit; the server keeps only a hash of each token, so older ones need a resend.
   const [links, setLinks] = useState<Record<number, string>>({});
@@ -391,7 +425,7 @@ function Invitations({ team }: { team: Team }) {
         description="They receive an email with a link that is valid for 7 days."
         icon={<Mail aria-hidden="true" className="size-5" />}
       >
-        <InviteForm team={team} onInvited={remember} />
+        <InviteForm team={team} pending={invitations.data ? pending.length : 0} isOwner={isOwner} onInvited={remember} />
       </Section>
       <Section
         title="Pending Invitations"
@@ -408,7 +442,7 @@ function Invitations({ team }: { team: Team }) {
             ) : (
               <ul aria-label="Pending invitations" className="divide-y divide-slate-100 rounded-xl border border-slate-200">
                 {pending.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} link={links[invitation.id] ?? null} onResent={remember} />
+                  <InvitationRow key={invitation.id} invitation={invitation} link={links[invitation.id] ?? null} onIssued={remember} />
                 ))}
               </ul>
             )
@@ -419,9 +453,23 @@ function Invitations({ team }: { team: Team }) {
   );
 }
 
-function InviteForm({ team, onInvited }: { team: Team; onInvited: (issued: IssuedInvitation) => void }) {
+/** `pending` invitations hold seats: inviting stops once members and pending invitations fill them. */
+function InviteForm({
+  team,
+  pending,
+  isOwner,
+  onInvited,
+}: {
+  team: Team;
+  pending: number;
+  /** Seats are billing: only the owner is offered to add them. */
+  isOwner: boolean;
+  onInvited: (issued: IssuedInvitation) => void;
+}) {
   const invite = useInviteMember();
-  const full = seatsFull(team);
+  const membersFull = seatsFull(team);
+  const free = team.maxSeats - team.usedSeats - pending;
+  const full = membersFull || free <= 0;
   const { register, handleSubmit, formState, reset } = useForm({
     resolver: zodResolver(inviteInput),
     defaultValues: { email: '' },
@@ -448,9 +496,9 @@ function InviteForm({ team, onInvited }: { team: Team; onInvited: (issued: Issue
           className="flex-1"
           hint={
             full ? (
-              <span className="text-sm text-amber-800">{TEAM_MESSAGES.seatsFull}</span>
+              <span className="text-sm text-amber-800">{membersFull ? TEAM_MESSAGES.seatsFull : TEAM_MESSAGES.seatsHeld}</span>
             ) : (
-              `${team.maxSeats - team.usedSeats} seats free`
+              `${free} ${free === 1 ? 'seat' : 'seats'} free${pending > 0 ? `, ${pending} held by pending invitations` : ''}`
             )
           }
         >
@@ -470,7 +518,7 @@ function InviteForm({ team, onInvited }: { team: Team; onInvited: (issued: Issue
           Send Invitation
         </Button>
       </form>
-      {full && team.subscriptionStatus !== 'suspended' && (
+      {full && isOwner && team.subscriptionStatus !== 'suspended' && (
         <div className="mt-4 flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
           <p>Add seats to invite more people; the change is shown before it is made.</p>
           <SeatChangeDialog
@@ -491,13 +539,14 @@ function InviteForm({ team, onInvited }: { team: Team; onInvited: (issued: Issue
 function InvitationRow({
   invitation,
   link,
-  onResent,
+  onIssued,
 }: {
   invitation: Invitation;
   link: string | null;
-  onResent: (issued: IssuedInvitation) => void;
+  onIssued: (issued: IssuedInvitation) => void;
 }) {
   const resend = useResendInvitation();
+  const copyLink = useCopyInvitationLink();
   const cancel = useCancelInvitation();
   const days = invitationDaysLeft(invitation.expiresAt, Date.now());
   return (
@@ -510,22 +559,36 @@ function InvitationRow({
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        {link && (
+        {link ? (
           <CopyTextButton
             text={link}
             copiedTitle="Invitation link copied"
             failedTitle="Could not copy the link"
-            aria-label={`Copy invitation link for ${invitation.email}`}
+            aria-label={`Copy link for ${invitation.email}`}
           >
             Copy link
           </CopyTextButton>
+        ) : (
+          // Only the token's hash is kept, so a link from an earlier visit cannot be shown again: this makes a new one.
+          <ConfirmDialog
+            title={`Copy a new link for ${invitation.email}?`}
+            description={`Copydesk keeps no copy of invitation links, so this makes a new one, valid for ${TEAM_LIMITS.invitationLifetimeDays} days, and copies it. No email is sent. The link already sent to ${invitation.email} will then say it was replaced by a newer invitation.`}
+            confirmLabel="Copy New Link"
+            onConfirm={() => copyLink.mutate({ id: invitation.id }, { onSuccess: onIssued })}
+            trigger={
+              <Button variant="outline" size="sm" aria-label={`Copy link for ${invitation.email}`} loading={copyLink.isPending}>
+                {!copyLink.isPending && <Copy aria-hidden="true" className="size-4" />}
+                Copy link
+              </Button>
+            }
+          />
         )}
         <Button
           variant="outline"
           size="sm"
           aria-label={`Resend invitation to ${invitation.email}`}
           loading={resend.isPending}
-          onClick={() => resend.mutate({ id: invitation.id }, { onSuccess: onResent })}
+          onClick={() => resend.mutate({ id: invitation.id }, { onSuccess: onIssued })}
         >
           {!resend.isPending && <RefreshCw aria-hidden="true" className="size-4" />}
           Resend

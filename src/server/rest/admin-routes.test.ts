@@ -219,6 +219,7 @@ describe('who may call the admin rows', () => {
                 createdAt: '2026-03-02T09:00:00.000Z',
                 subscriptionPlan: null,
                 subscriptionStatus: 'inactive',
+                role: 'owner',
               },
             ]);
           },

@@ -130,6 +130,8 @@ export const restRoutes: RestRoute[] = [
   row('POST', '/api/team/decline-invitation/:idOrToken', (api) => api.team.declineInvitation, { idOrToken: 'path' }),
   // Beyond API.md: what the team page also offers.
   row('POST', '/api/team/invitations/:id/resend', (api) => api.team.resendInvitation, { id: 'path' }),
+  row('POST', '/api/team/invitations/:id/link', (api) => api.team.copyInvitationLink, { id: 'path' }),
+  row('PUT', '/api/team/members/:id/role', (api) => api.team.setMemberRole, { id: 'path', ...body('role') }),
   bare('POST', '/api/team/leave', (api) => api.team.leave),
   row('POST', '/api/team/transfer-ownership', (api) => api.team.transferOwnership, body('id')),
   // The house stylebook: the caller's team's, or their own without a team; its owner and editors change it.

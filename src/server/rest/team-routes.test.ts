@@ -2,7 +2,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LINKS, extractLink, startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { DAY_MS } from '../../shared/limits';
 import { stopEditor } from '../editor';
-import { setTeamStatus, tokenOfUrl } from '../services/teams/test-support';
+import { TEAM_MESSAGES } from '../../shared/schemas/team';
+import { outboxInvitationsTo, setTeamStatus, tokenOfUrl } from '../services/teams/test-support';
 import { createTestApp, type TestApp } from '../test-app';
 import { get, login, post, registerUser, send } from '../test-http';
 
@@ -182,6 +183,54 @@ describe('team REST rows', () => {
     const member = await invitedMember(owner, 'nora');
     const other = await invite(owner, 'pia@news.example');
     expect((await del(`/api/team/invitations/${other.id}`, member.token)).status).toBe(403);
+  });
+
+  it('holds seats for pending invitations: 409 SEATS_HELD once members and invitations reach the seats', async () => {
+    const { owner } = await ownerWithTeam();
+    for (const name of ['milo', 'nora', 'omar']) await invite(owner, `${name}@news.example`);
+    await invitedMember(owner, 'pia');
+    const res = await post(t, '/api/team/invite', { email: 'quinn@news.example' }, { token: owner });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({
+      message: TEAM_MESSAGES.seatsHeld,
+      code: 'SEATS_HELD',
+      maxSeats: 5,
+      pendingInvitations: 3,
+    });
+  });
+
+  it('makes a team editor (PUT /api/team/members/:id/role), who copies links and runs the roster but not the roles', async () => {
+    const { owner } = await ownerWithTeam();
+    const milo = await invitedMember(owner, 'milo');
+    const nora = await invitedMember(owner, 'nora');
+    const role = (id: number, body: unknown, token: string) => send(t, 'PUT', `/api/team/members/${id}/role`, body, { token });
+
+    expect((await role(nora.id, { role: 'editor' }, milo.token)).status).toBe(403);
+    expect((await role(nora.id, { role: 'admin' }, owner)).status).toBe(400);
+    expect((await role(9999, { role: 'editor' }, owner)).status).toBe(404);
+    const made = await role(milo.id, { role: 'editor' }, owner);
+    expect(made.status).toBe(200);
+    expect(await json(made)).toMatchObject({ id: milo.id, username: 'milo', role: 'editor' });
+    expect((await json(await get(t, '/api/team/members', { token: nora.token }))).map((m: { role: string }) => m.role)).toEqual([
+      'owner',
+      'editor',
+      'member',
+    ]);
+
+    const invitation = await invite(milo.token, 'omar@news.example');
+    const mailed = outboxInvitationsTo(t, 'omar@news.example').length;
+    const copied = await post(t, `/api/team/invitations/${invitation.id}/link`, undefined, { token: milo.token });
+    expect(copied.status).toBe(200);
+    const link = await json(copied);
+    expect(link).toMatchObject({ id: invitation.id, status: 'pending' });
+    expect(tokenOfUrl(link.inviteUrl)).not.toBe(tokenOfUrl(invitation.inviteUrl));
+    expect(outboxInvitationsTo(t, 'omar@news.example')).toHaveLength(mailed);
+    expect((await post(t, `/api/team/invitations/${invitation.id}/link`, undefined, { token: nora.token })).status).toBe(403);
+
+    expect((await role(nora.id, { role: 'editor' }, milo.token)).status).toBe(403);
+    expect((await post(t, '/api/team/transfer-ownership', { id: milo.id }, { token: milo.token })).status).toBe(403);
+    expect((await del(`/api/team/members/${nora.id}`, milo.token)).status).toBe(200);
+    expect((await json(await get(t, '/api/user', { token: nora.token }))).teamId).toBeNull();
   });
 
   it('removes a member (DELETE /api/team/members/:id), never the owner; a member leaves; ownership moves', async () => {

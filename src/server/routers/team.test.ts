@@ -4,7 +4,7 @@ import { VERIFICATION_MESSAGES } from '../../shared/schemas/auth';
 import { TEAM_MESSAGES } from '../../shared/schemas/team';
 import { failure, visitor } from '../services/chat/test-support';
 import { TEAM_ERRORS } from '../services/teams';
-import { invitationToken, outboxInvitationsTo, tokenOfUrl } from '../services/teams/test-support';
+import { invitationToken, outboxInvitationsTo, setTeamStatus, tokenOfUrl } from '../services/teams/test-support';
 import { createTestApp, type TestApp } from '../test-app';
 import { verifyThroughOutbox } from '../test-http';
 
@@ -59,6 +59,7 @@ describe('team.create', () => {
         createdAt: '2026-03-02T09:00:00.000Z',
         subscriptionPlan: null,
         subscriptionStatus: 'inactive',
+        role: 'owner',
       },
     ]);
   });
@@ -130,12 +131,12 @@ describe('team.invite', () => {
     ]);
   });
 
-  it('is for the owner only', async () => {
+  it('is for the owner and team editors only', async () => {
     const { owner, people } = await teamWith('milo', 'nora');
     await join(owner, people[0]!, 'milo');
     expect(await failure(people[0]!.api.team.invite({ email: emailOf('nora') }))).toMatchObject({
       code: 'FORBIDDEN',
-      message: TEAM_ERRORS.ownerOnly,
+      message: TEAM_ERRORS.managersOnly,
     });
     expect(await failure(people[0]!.api.team.invitations())).toMatchObject({ code: 'FORBIDDEN' });
     expect(await failure(people[1]!.api.team.invite({ email: emailOf('milo') }))).toMatchObject({
@@ -175,32 +176,60 @@ describe('team.invite', () => {
     }
   });
 
-  it('answers 409 with the spec sentence when the members fill every seat; pending invitations take none', async () => {
-    const names = ['milo', 'nora', 'omar', 'pia', 'quinn', 'rosa'];
-    const { owner, people } = await teamWith(...names);
+  it('counts pending invitations against the seats: 409 SEATS_HELD, until one is cancelled or expires', async () => {
+    const names = ['milo', 'nora', 'omar', 'pia', 'quinn'];
+    const { owner } = await teamWith();
     const invitations = [];
-    for (const name of names.slice(0, 5)) invitations.push(await owner.api.team.invite({ email: emailOf(name) }));
-    for (let i = 0; i < 4; i++) await people[i]!.api.team.acceptInvitation({ token: tokenOfUrl(invitations[i]!.inviteUrl) });
-    expect((await owner.api.team.get()).usedSeats).toBe(5);
+    for (const name of names.slice(0, 4)) invitations.push(await owner.api.team.invite({ email: emailOf(name) }));
+    expect((await owner.api.team.get()).usedSeats).toBe(1);
 
+    expect(await failure(owner.api.team.invite({ email: emailOf('quinn') }))).toMatchObject({
+      code: 'CONFLICT',
+      message: TEAM_MESSAGES.seatsHeld,
+      details: { code: 'SEATS_HELD', maxSeats: 5, pendingInvitations: 4 },
+    });
+    expect(outboxInvitationsTo(t, emailOf('quinn'))).toEqual([]);
+
+    await owner.api.team.cancelInvitation({ id: invitations[0]!.id });
+    await owner.api.team.invite({ email: emailOf('quinn') });
+    expect(await failure(owner.api.team.invite({ email: emailOf('milo') }))).toMatchObject({ details: { code: 'SEATS_HELD' } });
+
+    t.clock.advance(WEEK_MS);
+    await owner.api.team.invite({ email: emailOf('milo') });
+  });
+
+  it('answers 409 with the spec sentence when the members fill every seat', async () => {
+    const names = ['milo', 'nora', 'omar', 'pia'];
+    const { owner, people } = await teamWith(...names);
+    for (let i = 0; i < names.length; i++) await join(owner, people[i]!, names[i]!);
+    expect((await owner.api.team.get()).usedSeats).toBe(5);
     expect(await failure(owner.api.team.invite({ email: emailOf('rosa') }))).toMatchObject({
       code: 'CONFLICT',
       message: 'All seats are occupied. Upgrade your subscription to add more members.',
       details: { code: 'SEATS_FULL', maxSeats: 5 },
     });
-    expect(await failure(people[4]!.api.team.acceptInvitation({ token: tokenOfUrl(invitations[4]!.inviteUrl) }))).toMatchObject({
-      code: 'CONFLICT',
-      message: TEAM_MESSAGES.seatsFull,
-    });
+    await owner.api.team.removeMember({ id: people[0]!.userId });
+    await owner.api.team.invite({ email: emailOf('rosa') });
+  });
+
+  it('tells an invitee refused for want of a seat, in words for them, and lets them in once one is free', async () => {
+    const { owner, team, people } = await teamWith('milo', 'nora');
+    const milo = await owner.api.team.invite({ email: emailOf('milo') });
+    const nora = await owner.api.team.invite({ email: emailOf('nora') });
+    // Seats lowered after the invitations went out (an administrator, or a smaller subscription).
+    await t.services.teams.update(team.id, { name: team.name, maxSeats: 2 });
+    await people[0]!.api.team.acceptInvitation({ token: tokenOfUrl(milo.inviteUrl) });
+    const refused = await failure(people[1]!.api.team.acceptInvitation({ token: tokenOfUrl(nora.inviteUrl) }));
+    expect(refused).toMatchObject({ code: 'CONFLICT', message: TEAM_MESSAGES.seatsFullForInvitee, details: { code: 'SEATS_FULL' } });
+    expect(refused.message).not.toBe(TEAM_MESSAGES.seatsFull);
 
     await owner.api.team.removeMember({ id: people[0]!.userId });
-    expect((await owner.api.team.get()).usedSeats).toBe(4);
-    await people[4]!.api.team.acceptInvitation({ token: tokenOfUrl(invitations[4]!.inviteUrl) });
-    expect((await owner.api.team.get()).usedSeats).toBe(5);
+    expect(await people[1]!.api.team.acceptInvitation({ token: tokenOfUrl(nora.inviteUrl) })).toMatchObject({ team: { usedSeats: 2 } });
   });
 
   it('limits how many invitation e-mails one team sends an hour', async () => {
-    const { owner } = await teamWith();
+    const { owner, team } = await teamWith();
+    await t.services.teams.update(team.id, { name: team.name, maxSeats: 100 });
     const sent = [];
     for (let i = 0; i < 30; i++) sent.push(await owner.api.team.invite({ email: `reporter${i}@news.example` }));
     expect(await failure(owner.api.team.resendInvitation({ id: sent[0]!.id }))).toMatchObject({
@@ -255,10 +284,13 @@ describe('team.pendingInvitations and team.invitationByToken', () => {
     const invitation = await owner.api.team.invite({ email: emailOf('milo') });
     const anonymous = t.caller().api;
     expect(await anonymous.team.invitationByToken({ token: tokenOfUrl(invitation.inviteUrl) })).toEqual({
+      status: 'pending',
       teamName: 'Metro Desk',
       inviterName: 'olivia',
       email: 'milo@news.example',
       expiresAt: '2026-03-09T09:00:00.000Z',
+      hasAccount: false,
+      teamActive: false,
     });
     for (const token of [String(invitation.id), 'a'.repeat(32), tokenOfUrl(invitation.inviteUrl).toUpperCase()]) {
       expect(await failure(anonymous.team.invitationByToken({ token }))).toMatchObject({
@@ -337,7 +369,7 @@ describe('team.acceptInvitation', () => {
     await people[0]!.api.team.leave();
     expect(await failure(people[0]!.api.team.acceptInvitation({ token: tokenOfUrl(milo.inviteUrl) }))).toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'This invitation is invalid or has expired.',
+      message: TEAM_MESSAGES.invitationAccepted,
     });
 
     const nora = await owner.api.team.invite({ email: emailOf('nora') });
@@ -345,7 +377,10 @@ describe('team.acceptInvitation', () => {
     expect(await failure(people[1]!.api.team.acceptInvitation({ token: tokenOfUrl(nora.inviteUrl) }))).toMatchObject({
       code: 'BAD_REQUEST',
     });
-    expect(await failure(people[1]!.api.team.acceptInvitation({ token: 'b'.repeat(32) }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await failure(people[1]!.api.team.acceptInvitation({ token: 'b'.repeat(32) }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: TEAM_MESSAGES.invalidInvitation,
+    });
 
     const again = await owner.api.team.resendInvitation({ id: nora.id });
     await owner.api.team.cancelInvitation({ id: nora.id });
@@ -396,7 +431,7 @@ describe('team.declineInvitation', () => {
 });
 
 describe('team.resendInvitation and team.cancelInvitation', () => {
-  it('resends with a new token and a new week, e-mailing again; the old link stops working', async () => {
+  it('resends with a new token and a new week, e-mailing again; the old link says it was replaced', async () => {
     const { owner, people } = await teamWith('milo');
     const first = await owner.api.team.invite({ email: emailOf('milo') });
     t.clock.advance(8 * DAY_MS);
@@ -411,9 +446,17 @@ describe('team.resendInvitation and team.cancelInvitation', () => {
     expect(tokenOfUrl(resent.inviteUrl)).not.toBe(tokenOfUrl(first.inviteUrl));
     const mails = outboxInvitationsTo(t, 'milo@news.example');
     expect(mails.map(invitationToken).sort()).toEqual([tokenOfUrl(first.inviteUrl), tokenOfUrl(resent.inviteUrl)].sort());
-    expect(await failure(t.caller().api.team.invitationByToken({ token: tokenOfUrl(first.inviteUrl) }))).toMatchObject({
-      code: 'NOT_FOUND',
+    expect(await t.caller().api.team.invitationByToken({ token: tokenOfUrl(first.inviteUrl) })).toMatchObject({
+      status: 'replaced',
+      teamName: 'Metro Desk',
+      email: 'milo@news.example',
     });
+    expect(await failure(people[0]!.api.team.acceptInvitation({ token: tokenOfUrl(first.inviteUrl) }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: TEAM_MESSAGES.invitationReplaced,
+      details: { code: 'INVITATION_REPLACED' },
+    });
+    expect(await owner.api.team.invitations()).toHaveLength(1);
     await people[0]!.api.team.acceptInvitation({ token: tokenOfUrl(resent.inviteUrl) });
     expect(await failure(owner.api.team.resendInvitation({ id: first.id }))).toMatchObject({
       code: 'BAD_REQUEST',
@@ -489,10 +532,228 @@ describe('team.removeMember, team.leave and team.transferOwnership', () => {
       ownerUsername: 'milo',
       usedSeats: 2,
     });
-    expect((await owner.api.team.members()).map((m) => m.username)).toEqual(['milo', 'olivia']);
-    expect(await failure(owner.api.team.invite({ email: emailOf('nora') }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await owner.api.team.members()).map((m) => [m.username, m.role])).toEqual([
+      ['milo', 'owner'],
+      ['olivia', 'editor'],
+    ]);
+    // The former owner stays on as a team editor: the roster, never the billing.
+    expect(await failure(owner.api.team.transferOwnership({ id: owner.userId }))).toMatchObject({ code: 'FORBIDDEN' });
+    const fresh = t.caller({ token: owner.token }).api;
+    expect(await failure(fresh.team.subscribe({}))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await failure(fresh.team.subscription())).toMatchObject({ code: 'FORBIDDEN' });
     await people[0]!.api.team.invite({ email: emailOf('nora') });
     expect(await owner.api.team.leave()).toEqual({ success: true });
     expect(await people[1]!.api.team.pendingInvitations()).toMatchObject([{ inviterName: 'milo', teamName: 'Metro Desk' }]);
+  });
+});
+
+describe('replaced and accepted invitation links', () => {
+  it('a copied link replaces the earlier one without an e-mail; each earlier link then reads as replaced', async () => {
+    const { owner, people } = await teamWith('milo');
+    const sent = await owner.api.team.invite({ email: emailOf('milo') });
+    t.clock.advance(HOUR_MS);
+    const copied = await owner.api.team.copyInvitationLink({ id: sent.id });
+    expect(copied).toMatchObject({ id: sent.id, status: 'pending', expiresAt: '2026-03-09T10:00:00.000Z' });
+    const again = await owner.api.team.copyInvitationLink({ id: sent.id });
+    expect(new Set([sent, copied, again].map((i) => tokenOfUrl(i.inviteUrl))).size).toBe(3);
+    expect(outboxInvitationsTo(t, emailOf('milo'))).toHaveLength(1);
+    expect(await owner.api.team.invitations()).toEqual([expect.objectContaining({ id: sent.id, status: 'pending' })]);
+
+    const anonymous = t.caller().api;
+    for (const old of [sent, copied]) {
+      expect(await anonymous.team.invitationByToken({ token: tokenOfUrl(old.inviteUrl) })).toMatchObject({ status: 'replaced' });
+    }
+    expect(await anonymous.team.invitationByToken({ token: tokenOfUrl(again.inviteUrl) })).toMatchObject({
+      status: 'pending',
+      hasAccount: true,
+    });
+    expect(await failure(people[0]!.api.team.declineInvitation({ idOrToken: tokenOfUrl(copied.inviteUrl) }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: TEAM_MESSAGES.invitationReplaced,
+    });
+
+    await people[0]!.api.team.acceptInvitation({ token: tokenOfUrl(again.inviteUrl) });
+    // Once used, every link of the invitation says so, and names the team to go to.
+    for (const link of [sent, copied, again]) {
+      expect(await anonymous.team.invitationByToken({ token: tokenOfUrl(link.inviteUrl) })).toMatchObject({
+        status: 'accepted',
+        teamName: 'Metro Desk',
+      });
+    }
+    expect(await failure(owner.api.team.copyInvitationLink({ id: sent.id }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: TEAM_ERRORS.notPending,
+    });
+  });
+
+  it('a cancelled invitation takes its replaced links with it; an expired replacement leaves them invalid', async () => {
+    const { owner } = await teamWith();
+    const milo = await owner.api.team.invite({ email: emailOf('milo') });
+    const resent = await owner.api.team.resendInvitation({ id: milo.id });
+    await owner.api.team.cancelInvitation({ id: milo.id });
+    const anonymous = t.caller().api;
+    for (const link of [milo, resent]) {
+      expect(await failure(anonymous.team.invitationByToken({ token: tokenOfUrl(link.inviteUrl) }))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: TEAM_MESSAGES.invalidInvitation,
+      });
+    }
+
+    const nora = await owner.api.team.invite({ email: emailOf('nora') });
+    await owner.api.team.copyInvitationLink({ id: nora.id });
+    t.clock.advance(WEEK_MS);
+    expect(await failure(anonymous.team.invitationByToken({ token: tokenOfUrl(nora.inviteUrl) }))).toMatchObject({ code: 'NOT_FOUND' });
+    // Inviting the address again replaces the expired invitation and its old links.
+    const renewed = await owner.api.team.invite({ email: emailOf('nora') });
+    expect((await owner.api.team.invitations()).map((i) => i.id)).toEqual([renewed.id]);
+    expect(await failure(anonymous.team.invitationByToken({ token: tokenOfUrl(nora.inviteUrl) }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('tells the preview whether the team covers its members now', async () => {
+    const { owner, team } = await teamWith();
+    const invitation = await owner.api.team.invite({ email: emailOf('milo') });
+    await setTeamStatus(t, team.id, 'active');
+    expect(await t.caller().api.team.invitationByToken({ token: tokenOfUrl(invitation.inviteUrl) })).toMatchObject({
+      teamActive: true,
+      hasAccount: false,
+    });
+  });
+});
+
+describe('team editors', () => {
+  /** An owner, olivia, with milo made team editor and nora a member. */
+  async function teamWithEditor() {
+    const { owner, team, people } = await teamWith('milo', 'nora', 'omar');
+    const [milo, nora, omar] = people as [Person, Person, Person];
+    await join(owner, milo, 'milo');
+    await join(owner, nora, 'nora');
+    expect(await owner.api.team.setMemberRole({ id: milo.userId, role: 'editor' })).toMatchObject({
+      id: milo.userId,
+      role: 'editor',
+    });
+    return { owner, team, milo, nora, omar };
+  }
+
+  it('lists every member with a role', async () => {
+    const { owner, nora } = await teamWithEditor();
+    const roles = { olivia: 'owner', milo: 'editor', nora: 'member' };
+    expect(Object.fromEntries((await owner.api.team.members()).map((m) => [m.username, m.role]))).toEqual(roles);
+    expect(Object.fromEntries((await nora.api.team.members()).map((m) => [m.username, m.role]))).toEqual(roles);
+  });
+
+  it('lets an editor invite, resend, copy a link and cancel', async () => {
+    const { owner, milo, omar } = await teamWithEditor();
+    const invitation = await milo.api.team.invite({ email: emailOf('omar') });
+    expect((await milo.api.team.invitations()).filter((i) => i.status === 'pending')).toEqual([
+      expect.objectContaining({ id: invitation.id, email: emailOf('omar') }),
+    ]);
+    const resent = await milo.api.team.resendInvitation({ id: invitation.id });
+    const copied = await milo.api.team.copyInvitationLink({ id: invitation.id });
+    expect(await omar.api.team.pendingInvitations()).toEqual([expect.objectContaining({ inviterName: 'milo', teamName: 'Metro Desk' })]);
+    expect(await t.caller().api.team.invitationByToken({ token: tokenOfUrl(resent.inviteUrl) })).toMatchObject({ status: 'replaced' });
+    expect(await milo.api.team.cancelInvitation({ id: copied.id })).toEqual({ success: true });
+    expect((await owner.api.team.invitations()).filter((i) => i.status === 'pending')).toEqual([]);
+  });
+
+  it('lets an editor remove a member, but not the owner, another editor or themselves', async () => {
+    const { owner, milo, nora } = await teamWithEditor();
+    const pia = await visitor(t, 'pia');
+    await join(owner, pia, 'pia');
+    await owner.api.team.setMemberRole({ id: pia.userId, role: 'editor' });
+
+    expect(await failure(milo.api.team.removeMember({ id: owner.userId }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: TEAM_ERRORS.removeSelf,
+    });
+    expect(await failure(milo.api.team.removeMember({ id: milo.userId }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await failure(milo.api.team.removeMember({ id: pia.userId }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: TEAM_ERRORS.editorRemovesMembersOnly,
+    });
+    expect((await me(pia)).teamId).not.toBeNull();
+
+    expect(await milo.api.team.removeMember({ id: nora.userId })).toEqual({ success: true });
+    expect((await me(nora)).teamId).toBeNull();
+    expect(await failure(milo.api.team.removeMember({ id: nora.userId }))).toMatchObject({ code: 'NOT_FOUND' });
+    // The owner may remove an editor.
+    expect(await owner.api.team.removeMember({ id: pia.userId })).toEqual({ success: true });
+  });
+
+  it('keeps billing, roles and ownership to the owner', async () => {
+    const { owner, milo, nora } = await teamWithEditor();
+    const editor = t.caller({ token: milo.token }).api;
+    for (const call of [
+      () => editor.team.setMemberRole({ id: nora.userId, role: 'editor' }),
+      () => editor.team.setMemberRole({ id: milo.userId, role: 'member' }),
+      () => editor.team.transferOwnership({ id: milo.userId }),
+      () => editor.team.subscribe({}),
+      () => editor.team.subscription(),
+    ]) {
+      expect(await failure(call())).toMatchObject({ code: 'FORBIDDEN' });
+    }
+    expect(Object.fromEntries((await owner.api.team.members()).map((m) => [m.username, m.role]))).toEqual({
+      olivia: 'owner',
+      milo: 'editor',
+      nora: 'member',
+    });
+  });
+
+  it('refuses a plain member every roster and billing call', async () => {
+    const { owner, nora } = await teamWithEditor();
+    const invitation = await owner.api.team.invite({ email: emailOf('omar') });
+    const member = t.caller({ token: nora.token }).api;
+    for (const call of [
+      () => member.team.invitations(),
+      () => member.team.invite({ email: emailOf('pia') }),
+      () => member.team.resendInvitation({ id: invitation.id }),
+      () => member.team.copyInvitationLink({ id: invitation.id }),
+      () => member.team.cancelInvitation({ id: invitation.id }),
+      () => member.team.removeMember({ id: owner.userId }),
+      () => member.team.setMemberRole({ id: nora.userId, role: 'editor' }),
+      () => member.team.transferOwnership({ id: nora.userId }),
+      () => member.team.subscribe({}),
+      () => member.team.subscription(),
+    ]) {
+      expect(await failure(call())).toMatchObject({ code: 'FORBIDDEN' });
+    }
+    expect((await owner.api.team.invitations()).find((i) => i.id === invitation.id)?.status).toBe('pending');
+    expect(outboxInvitationsTo(t, emailOf('pia'))).toEqual([]);
+  });
+
+  it('answers a user in no team 404, and an editor of another team 404 for this team’s rows', async () => {
+    const { owner, nora, omar } = await teamWithEditor();
+    const invitation = await owner.api.team.invite({ email: emailOf('pia') });
+    expect(await failure(omar.api.team.setMemberRole({ id: nora.userId, role: 'editor' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: TEAM_MESSAGES.notInTeam,
+    });
+    await omar.api.team.create({ name: 'Rival Desk' });
+    const rival = t.caller({ token: omar.token }).api;
+    expect(await failure(rival.team.copyInvitationLink({ id: invitation.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure(rival.team.setMemberRole({ id: nora.userId, role: 'editor' }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure(rival.team.removeMember({ id: nora.userId }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('takes the rights away when the owner makes the editor a member again; the owner’s own role cannot change', async () => {
+    const { owner, milo } = await teamWithEditor();
+    expect(await owner.api.team.setMemberRole({ id: milo.userId, role: 'member' })).toMatchObject({ role: 'member' });
+    expect(await failure(milo.api.team.invite({ email: emailOf('omar') }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: TEAM_ERRORS.managersOnly,
+    });
+    expect(await failure(owner.api.team.setMemberRole({ id: owner.userId, role: 'editor' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: TEAM_ERRORS.ownerRoleFixed,
+    });
+    expect(await failure(owner.api.team.setMemberRole({ id: milo.userId, role: 'owner' as unknown as 'editor' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('joins a former editor who comes back as a member', async () => {
+    const { owner, milo } = await teamWithEditor();
+    await milo.api.team.leave();
+    await join(owner, milo, 'milo');
+    expect((await owner.api.team.members()).find((m) => m.id === milo.userId)?.role).toBe('member');
   });
 });

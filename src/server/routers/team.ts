@@ -1,4 +1,11 @@
-import { createTeamInput, declineInvitationInput, invitationTokenInput, inviteInput, teamItemInput } from '../../shared/schemas/team';
+import {
+  createTeamInput,
+  declineInvitationInput,
+  invitationTokenInput,
+  inviteInput,
+  memberRoleInput,
+  teamItemInput,
+} from '../../shared/schemas/team';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 import { teamSubscriptionProcedures } from './team-subscription';
 
@@ -10,8 +17,12 @@ export const teamProcedures = {
   create: authedProcedure.input(createTeamInput).mutation(({ ctx, input }) => ctx.services.teams.create(ctx.user, input.name)),
   invite: authedProcedure.input(inviteInput).mutation(({ ctx, input }) => ctx.services.teams.invite(ctx.user, input.email)),
   resendInvitation: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.resend(ctx.user, input.id)),
+  copyInvitationLink: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.copyLink(ctx.user, input.id)),
   cancelInvitation: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.cancel(ctx.user, input.id)),
   removeMember: authedProcedure.input(teamItemInput).mutation(({ ctx, input }) => ctx.services.teams.removeMember(ctx.user, input.id)),
+  setMemberRole: authedProcedure
+    .input(memberRoleInput)
+    .mutation(({ ctx, input }) => ctx.services.teams.setMemberRole(ctx.user, input.id, input.role)),
   leave: authedProcedure.mutation(({ ctx }) => ctx.services.teams.leave(ctx.user)),
   transferOwnership: authedProcedure.input(teamItemInput).mutation(async ({ ctx, input }) => {
     const team = await ctx.services.teams.transferOwnership(ctx.user, input.id);

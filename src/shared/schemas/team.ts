@@ -23,7 +23,18 @@ export const TEAM_MESSAGES = {
   id: 'Invalid id',
   token: 'Invalid invitation token',
   tooManyInvitations: 'Too many invitations sent. Try again later.',
+  seatsHeld:
+    'Every seat is taken by a member or held by a pending invitation. Cancel a pending invitation or add seats to invite someone else.',
+  seatsFullForInvitee:
+    'This team has no free seat for you at the moment. Ask the person who invited you to free a seat or add one, then open this link again.',
+  invitationReplaced: 'This invitation was replaced by a newer one. Use the link in the latest invitation email.',
+  invitationAccepted: 'This invitation has already been accepted.',
 } as const;
+
+/** `owner` is the team's owner (teams.owner_id); an editor runs the roster with them (docs/decisions/048). */
+export type TeamRole = 'owner' | 'editor' | 'member';
+export const ASSIGNABLE_TEAM_ROLES = ['member', 'editor'] as const;
+export type AssignableTeamRole = (typeof ASSIGNABLE_TEAM_ROLES)[number];
 
 export const teamNameField = z
   .string({ error: TEAM_MESSAGES.nameMin })
@@ -46,6 +57,10 @@ export const inviteInput = z.object({ email: emailField(MESSAGES.email) });
 /** An invitation's id (resend, cancel) or a member's user id (remove, transfer). */
 export const teamItemInput = z.object({ id: teamIdField });
 export const invitationTokenInput = z.object({ token: invitationTokenField });
+export const memberRoleInput = z.object({
+  id: teamIdField,
+  role: z.enum(ASSIGNABLE_TEAM_ROLES, { error: 'Choose member or editor.' }),
+});
 /**
  * The popup declines by the invitation's id, the invitation page by its token. A string of
  * digits is an id (REST path parameters are strings); issued tokens always hold letters.
@@ -77,6 +92,7 @@ export interface TeamMember {
   createdAt: string;
   subscriptionPlan: string | null;
   subscriptionStatus: string;
+  role: TeamRole;
 }
 
 export type InvitationStatus = 'pending' | 'accepted' | 'declined';
@@ -104,10 +120,18 @@ export interface PendingInvitation {
   expiresAt: string;
 }
 
-/** What the public invitation page may show about a token. */
+/**
+ * What the public invitation page may show about a token: `pending` can be accepted; `accepted` and
+ * `replaced` (a resend or a copied link made a newer one) explain why it no longer can.
+ */
 export interface InvitationPreview {
+  status: 'pending' | 'accepted' | 'replaced';
   teamName: string;
   inviterName: string;
   email: string;
   expiresAt: string;
+  /** Whether the invited address has an account: /auth opens Login or Register for it. */
+  hasAccount: boolean;
+  /** Whether the team's subscription covers its members now. */
+  teamActive: boolean;
 }

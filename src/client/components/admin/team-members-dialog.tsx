@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { Crown, Mail, RefreshCw, Users } from 'lucide-react';
+import { Mail, RefreshCw, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { planDisplayName } from '~/shared/plan';
 import type { AdminTeam } from '~/shared/schemas/admin';
@@ -10,6 +10,7 @@ import { formatLongDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../button';
 import { Badge, statusTone } from '../card';
+import { TeamRoleBadge } from '../team-role-badge';
 import { AdminDialog } from './admin-dialog';
 import { EmptyLine, FailedLine, LoadingLine } from './list-status';
 
@@ -47,7 +48,7 @@ function MembersAndInvitations({ team }: { team: AdminTeam }) {
         icon={<Users aria-hidden="true" className="size-4" />}
       >
         <Listed query={members} loading="Loading members..." failure="We could not load the members." empty="No members" label="Members">
-          {(member) => <MemberItem key={member.id} member={member} isOwner={member.id === team.ownerId} />}
+          {(member) => <MemberItem key={member.id} member={member} />}
         </Listed>
       </Column>
       <Column
@@ -124,18 +125,13 @@ function Listed<T>({
   );
 }
 
-function MemberItem({ member, isOwner }: { member: TeamMember; isOwner: boolean }) {
+function MemberItem({ member }: { member: TeamMember }) {
   const status = statusLabel(member.subscriptionStatus);
   return (
     <li className="px-3 py-2.5">
       <p className="flex flex-wrap items-center gap-2">
         <span className="truncate font-medium text-slate-900">{member.username}</span>
-        {isOwner && (
-          <Badge tone="brand">
-            <Crown aria-hidden="true" className="mr-1 size-3" />
-            Owner
-          </Badge>
-        )}
+        <TeamRoleBadge role={member.role} />
       </p>
       <p className="truncate text-sm text-slate-600">{member.email}</p>
       <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TeamInvitationRow, TeamRow, UserRow } from '../../../../db/schema';
 import { DAY_MS } from '../../../shared/limits';
 import {
   TEAM_LIMITS,
   TEAM_MESSAGES,
+  type AssignableTeamRole,
   type Invitation,
   type InvitationPreview,
   type PendingInvitation,
@@ -23,7 +24,7 @@ import { hashToken, randomToken } from '../auth/tokens';
 import type { MailService } from '../mail';
 import type { RateLimiter } from '../rate-limiter';
 import { invitationEmail, invitationLink } from './invitation-email';
-import { countMembers, findTeam, listInvitations, listMembers, toInvitation, toTeam } from './shapes';
+import { countHeldSeats, countMembers, findTeam, listInvitations, listMembers, toInvitation, toTeam, toTeamMember } from './shapes';
 
 export { countMembers, teamShape, toTeam } from './shapes';
 
@@ -39,7 +40,13 @@ export const TEAM_ERRORS = {
   removeSelf: 'You cannot remove yourself or the team owner',
   ownerCannotLeave: 'The team owner cannot leave the team. Transfer ownership to a member first.',
   transferToSelf: 'You already own this team',
+  managersOnly: 'Only the team owner or a team editor can do this.',
+  editorRemovesMembersOnly: 'A team editor can remove members, but not the owner or another editor.',
+  ownerRoleFixed: 'The team owner is always the owner. Transfer ownership to change it.',
 } as const;
+
+/** Who may run a team's roster (invitations and removals): its owner and its editors. */
+type RosterManager = { team: TeamRow; role: 'owner' | 'editor' };
 
 const INVITATION_LIFETIME_MS = TEAM_LIMITS.invitationLifetimeDays * DAY_MS;
 
@@ -78,10 +85,14 @@ export function createTeamService(deps: TeamServiceDeps) {
     'team_for_access',
   );
 
-  /** Read now, not from the request's user row: a call may follow a join or a removal. */
+  /** Read now, not from the request's user row: a call may follow a join, a removal or a change of role. */
+  async function membership(user: UserRow): Promise<{ teamId: number | null; teamRole: UserRow['teamRole'] }> {
+    const [row] = await db.select({ teamId: users.teamId, teamRole: users.teamRole }).from(users).where(eq(users.id, user.id)).limit(1);
+    return row ?? { teamId: null, teamRole: 'member' };
+  }
+
   async function currentTeamId(user: UserRow): Promise<number | null> {
-    const [row] = await db.select({ teamId: users.teamId }).from(users).where(eq(users.id, user.id)).limit(1);
-    return row?.teamId ?? null;
+    return (await membership(user)).teamId;
   }
 
   async function teamOf(user: UserRow): Promise<TeamRow> {
@@ -95,6 +106,15 @@ export function createTeamService(deps: TeamServiceDeps) {
     const team = await teamOf(user);
     if (team.ownerId !== user.id) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);
     return team;
+  }
+
+  async function managedTeam(user: UserRow): Promise<RosterManager> {
+    const { teamId, teamRole } = await membership(user);
+    const team = teamId != null ? await findTeam(db, teamId) : undefined;
+    if (!team) fail('NOT_FOUND', TEAM_MESSAGES.notInTeam);
+    if (team.ownerId === user.id) return { team, role: 'owner' };
+    if (teamRole !== 'editor') fail('FORBIDDEN', TEAM_ERRORS.managersOnly);
+    return { team, role: 'editor' };
   }
 
   async function inviterName(invitation: TeamInvitationRow, team: TeamRow): Promise<string> {
@@ -156,6 +176,13 @@ export function createTeamService(deps: TeamServiceDeps) {
     fail('CONFLICT', TEAM_MESSAGES.seatsFull, { code: 'SEATS_FULL', maxSeats: team.maxSeats });
   }
 
+  /** Deletes invitations with the links they replaced. */
+  async function deleteInvitations(tx: DB, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.delete(teamInvitations).where(inArray(teamInvitations.replacedById, ids));
+    await tx.delete(teamInvitations).where(inArray(teamInvitations.id, ids));
+  }
+
   /** Creates the team with its owner as first member; `ownerBusy` answers an owner already in a team. */
   function insertTeam(ownerId: number, name: string, maxSeats: number, ownerBusy: string): Promise<TeamRow> {
     return db.transaction(async (tx) => {
@@ -164,7 +191,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (current.teamId != null) fail('CONFLICT', ownerBusy);
       const now = clock();
       const [team] = await tx.insert(teams).values({ name, ownerId, maxSeats, createdAt: now }).returning();
-      await tx.update(users).set({ teamId: team!.id, teamJoinedAt: now }).where(eq(users.id, ownerId));
+      await tx.update(users).set({ teamId: team!.id, teamJoinedAt: now, teamRole: 'member' }).where(eq(users.id, ownerId));
       return team!;
     });
   }
@@ -176,7 +203,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const [invitee] = await tx.select({ teamId: users.teamId }).from(users).where(eq(users.email, address)).limit(1);
       if (invitee?.teamId === team.id) fail('CONFLICT', TEAM_ERRORS.alreadyMember);
       await lockTeam(tx, team.id);
-      if ((await countMembers(tx, team.id)) >= team.maxSeats) seatsFull(team);
+      const current = (await findTeam(tx, team.id)) ?? team;
       const now = clock();
       const sameAddress = and(
         eq(teamInvitations.teamId, team.id),
@@ -189,9 +216,19 @@ export function createTeamService(deps: TeamServiceDeps) {
         .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
         .limit(1);
       if (live) fail('CONFLICT', TEAM_ERRORS.alreadyInvited);
+      const members = await countMembers(tx, team.id);
+      if (members >= current.maxSeats) seatsFull(current);
+      const held = await countHeldSeats(tx, team.id, now);
+      if (members + held >= current.maxSeats) {
+        fail('CONFLICT', TEAM_MESSAGES.seatsHeld, { code: 'SEATS_HELD', maxSeats: current.maxSeats, pendingInvitations: held });
+      }
       await takeEmailAllowance(team);
       // An expired invitation to the same address is replaced, so the owner sees one row per person.
-      await tx.delete(teamInvitations).where(sameAddress);
+      const expired = await tx.select({ id: teamInvitations.id }).from(teamInvitations).where(sameAddress);
+      await deleteInvitations(
+        tx,
+        expired.map((r) => r.id),
+      );
       const [inserted] = await tx
         .insert(teamInvitations)
         .values({
@@ -209,24 +246,72 @@ export function createTeamService(deps: TeamServiceDeps) {
     return sendInvitation(team, invitation, token, inviter);
   }
 
-  async function resendFor(team: TeamRow, inviter: UserRow, invitationId: number): Promise<IssuedInvitation> {
-    const [found] = await db
-      .select()
-      .from(teamInvitations)
-      .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
-      .limit(1);
-    if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
-    if (found.status !== 'pending') fail('BAD_REQUEST', TEAM_ERRORS.notPending);
-    await takeEmailAllowance(team);
+  /**
+   * A new token and a new week for a pending invitation. The old link is kept as a `replaced` row,
+   * so it can say that a newer invitation exists.
+   */
+  async function reissue(team: TeamRow, invitationId: number): Promise<{ invitation: TeamInvitationRow; token: string }> {
     const token = newInvitationToken();
-    const now = clock();
-    const [invitation] = await db
-      .update(teamInvitations)
-      .set({ tokenHash: hashToken(token), updatedAt: now, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) })
-      .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending')))
-      .returning();
-    if (!invitation) fail('BAD_REQUEST', TEAM_ERRORS.notPending);
+    const invitation = await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select()
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id), ne(teamInvitations.status, 'replaced')))
+        .limit(1);
+      if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+      if (found.status !== 'pending') fail('BAD_REQUEST', TEAM_ERRORS.notPending);
+      const now = clock();
+      // Only if no one else reissued or used it since it was read.
+      const [updated] = await tx
+        .update(teamInvitations)
+        .set({ tokenHash: hashToken(token), updatedAt: now, expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS) })
+        .where(and(eq(teamInvitations.id, found.id), eq(teamInvitations.status, 'pending'), eq(teamInvitations.tokenHash, found.tokenHash)))
+        .returning();
+      if (!updated) fail('CONFLICT', TEAM_ERRORS.notPending);
+      await tx.insert(teamInvitations).values({
+        teamId: found.teamId,
+        email: found.email,
+        tokenHash: found.tokenHash,
+        status: 'replaced',
+        invitedById: found.invitedById,
+        replacedById: found.id,
+        createdAt: found.createdAt,
+        expiresAt: found.expiresAt,
+        updatedAt: now,
+      });
+      return updated;
+    });
+    return { invitation, token };
+  }
+
+  async function resendFor(team: TeamRow, inviter: UserRow, invitationId: number): Promise<IssuedInvitation> {
+    await takeEmailAllowance(team);
+    const { invitation, token } = await reissue(team, invitationId);
     return sendInvitation(team, invitation, token, inviter);
+  }
+
+  /** The state a token's link is in, following a replaced link to the invitation that carries it now. */
+  async function linkState(
+    found: TeamInvitationRow,
+  ): Promise<{ invitation: TeamInvitationRow; status: InvitationPreview['status'] } | null> {
+    if (found.status === 'replaced') {
+      const [current] = found.replacedById
+        ? await db.select().from(teamInvitations).where(eq(teamInvitations.id, found.replacedById)).limit(1)
+        : [];
+      if (!current) return null;
+      if (current.status === 'accepted') return { invitation: current, status: 'accepted' };
+      return isLive(current) ? { invitation: current, status: 'replaced' } : null;
+    }
+    if (found.status === 'accepted') return { invitation: found, status: 'accepted' };
+    return isLive(found) ? { invitation: found, status: 'pending' } : null;
+  }
+
+  /** Why a token that names an invitation cannot be used: replaced, accepted, or simply invalid. */
+  async function refuseUnusable(found: TeamInvitationRow | undefined, code: 'BAD_REQUEST' | 'NOT_FOUND'): Promise<never> {
+    const state = found && (await linkState(found));
+    if (state?.status === 'replaced') fail(code, TEAM_MESSAGES.invitationReplaced, { code: 'INVITATION_REPLACED' });
+    if (state?.status === 'accepted') fail(code, TEAM_MESSAGES.invitationAccepted, { code: 'INVITATION_ACCEPTED' });
+    fail(code, TEAM_MESSAGES.invalidInvitation);
   }
 
   const service = {
@@ -245,7 +330,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     async invitations(user: UserRow): Promise<Invitation[]> {
-      return listInvitations(db, (await ownedTeam(user)).id);
+      return listInvitations(db, (await managedTeam(user)).team.id);
     },
 
     /** The caller becomes the owner and first member of a team of the default seats. */
@@ -254,21 +339,36 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     async invite(user: UserRow, email: string): Promise<IssuedInvitation> {
-      return inviteTo(await ownedTeam(user), user, email);
+      return inviteTo((await managedTeam(user)).team, user, email);
     },
 
-    /** A new token and a new week; the old link stops working. */
+    /** A new token and a new week; the old link says it was replaced. */
     async resend(user: UserRow, invitationId: number): Promise<IssuedInvitation> {
-      return resendFor(await ownedTeam(user), user, invitationId);
+      return resendFor((await managedTeam(user)).team, user, invitationId);
+    },
+
+    /**
+     * A new link to copy, as a resend makes, without an e-mail: only the token's hash is kept, so an
+     * earlier link cannot be shown again. Counted with the team's invitation e-mails, so links cannot be churned.
+     */
+    async copyLink(user: UserRow, invitationId: number): Promise<IssuedInvitation> {
+      const { team } = await managedTeam(user);
+      await takeEmailAllowance(team);
+      const { invitation, token } = await reissue(team, invitationId);
+      return { ...toInvitation(invitation), inviteUrl: invitationLink(deps.appUrl, token) };
     },
 
     async cancel(user: UserRow, invitationId: number): Promise<{ success: true }> {
-      const team = await ownedTeam(user);
-      const gone = await db
-        .delete(teamInvitations)
-        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id)))
-        .returning({ id: teamInvitations.id });
-      if (gone.length === 0) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+      const { team } = await managedTeam(user);
+      await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ id: teamInvitations.id })
+          .from(teamInvitations)
+          .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, team.id), ne(teamInvitations.status, 'replaced')))
+          .limit(1);
+        if (!found) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
+        await deleteInvitations(tx, [found.id]);
+      });
       return { success: true };
     },
 
@@ -305,14 +405,20 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     /** What the public invitation page may show; only an e-mailed token opens it. */
     async preview(token: string): Promise<InvitationPreview> {
-      const invitation = isIdReference(token) ? undefined : await findInvitation(token);
-      const team = invitation && isLive(invitation) ? await findTeam(db, invitation.teamId) : undefined;
-      if (!invitation || !team) fail('NOT_FOUND', TEAM_MESSAGES.invalidInvitation);
+      const found = isIdReference(token) ? undefined : await findInvitation(token);
+      const state = found ? await linkState(found) : null;
+      const team = state ? await findTeam(db, state.invitation.teamId) : undefined;
+      if (!state || !team) fail('NOT_FOUND', TEAM_MESSAGES.invalidInvitation);
+      const { invitation } = state;
+      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email)).limit(1);
       return {
+        status: state.status,
         teamName: team.name,
         inviterName: await inviterName(invitation, team),
         email: invitation.email,
         expiresAt: invitation.expiresAt.toISOString(),
+        hasAccount: !!account,
+        teamActive: team.subscriptionStatus === 'active',
       };
     },
 
@@ -327,6 +433,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       // An id names someone else's invitation only to its invitee: to anyone else it is just invalid.
       if (!found || (!ownAddress && isIdReference(ref))) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
       if (!ownAddress) fail('FORBIDDEN', TEAM_ERRORS.otherEmail);
+      if (!isLive(found)) return refuseUnusable(found, 'BAD_REQUEST');
       // The list shows invitations to the account's address, which only a verified account has proven it reads;
       // the e-mailed token is that proof, and verifies the address.
       if (isIdReference(ref)) {
@@ -346,10 +453,13 @@ export function createTeamService(deps: TeamServiceDeps) {
         await lockTeam(tx, invitation.teamId);
         const row = await findTeam(tx, invitation.teamId);
         if (!row) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
-        if ((await countMembers(tx, row.id)) >= row.maxSeats) seatsFull(row);
+        // The invitee's own words: the owner's "upgrade your subscription" is not theirs to act on.
+        if ((await countMembers(tx, row.id)) >= row.maxSeats) {
+          fail('CONFLICT', TEAM_MESSAGES.seatsFullForInvitee, { code: 'SEATS_FULL', maxSeats: row.maxSeats });
+        }
         await tx
           .update(users)
-          .set({ teamId: row.id, teamJoinedAt: now })
+          .set({ teamId: row.id, teamJoinedAt: now, teamRole: 'member' })
           .where(and(eq(users.id, user.id), isNull(users.teamId)));
         await tx.update(teamInvitations).set({ status: 'accepted', updatedAt: now }).where(eq(teamInvitations.id, invitation.id));
         return row;
@@ -361,7 +471,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const found = await findInvitation(ref);
       if (!found || (found.email !== user.email.toLowerCase() && isIdReference(ref))) fail('NOT_FOUND', TEAM_ERRORS.invitationNotFound);
       if (found.email !== user.email.toLowerCase()) fail('FORBIDDEN', TEAM_ERRORS.otherEmail);
-      if (!isLive(found)) fail('BAD_REQUEST', TEAM_MESSAGES.invalidInvitation);
+      if (!isLive(found)) return refuseUnusable(found, 'BAD_REQUEST');
       await db
         .update(teamInvitations)
         .set({ status: 'declined', updatedAt: clock() })
@@ -369,17 +479,36 @@ export function createTeamService(deps: TeamServiceDeps) {
       return { success: true };
     },
 
-    /** The member loses the team's cover on their next request. */
+    /** The member loses the team's cover on their next request. An editor removes members only (decision 048). */
     async removeMember(user: UserRow, memberId: number): Promise<{ success: true }> {
-      const team = await ownedTeam(user);
+      const { team, role } = await managedTeam(user);
       if (memberId === user.id || memberId === team.ownerId) fail('BAD_REQUEST', TEAM_ERRORS.removeSelf);
       const gone = await db
         .update(users)
-        .set({ teamId: null, teamJoinedAt: null })
-        .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
+        .set({ teamId: null, teamJoinedAt: null, teamRole: 'member' })
+        .where(and(eq(users.id, memberId), eq(users.teamId, team.id), role === 'editor' ? eq(users.teamRole, 'member') : undefined))
         .returning({ id: users.id });
-      if (gone.length === 0) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
-      return { success: true };
+      if (gone.length > 0) return { success: true };
+      const [editor] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
+        .limit(1);
+      if (editor) fail('FORBIDDEN', TEAM_ERRORS.editorRemovesMembersOnly);
+      fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
+    },
+
+    /** Owner only: an editor runs the roster with the owner, never the billing. */
+    async setMemberRole(user: UserRow, memberId: number, role: AssignableTeamRole): Promise<TeamMember> {
+      const team = await ownedTeam(user);
+      if (memberId === team.ownerId) fail('BAD_REQUEST', TEAM_ERRORS.ownerRoleFixed);
+      const [updated] = await db
+        .update(users)
+        .set({ teamRole: role })
+        .where(and(eq(users.id, memberId), eq(users.teamId, team.id)))
+        .returning();
+      if (!updated) fail('NOT_FOUND', TEAM_ERRORS.memberNotFound);
+      return toTeamMember(updated, team.ownerId);
     },
 
     async leave(user: UserRow): Promise<{ success: true }> {
@@ -387,7 +516,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       if (team.ownerId === user.id) fail('BAD_REQUEST', TEAM_ERRORS.ownerCannotLeave);
       await db
         .update(users)
-        .set({ teamId: null, teamJoinedAt: null })
+        .set({ teamId: null, teamJoinedAt: null, teamRole: 'member' })
         .where(and(eq(users.id, user.id), eq(users.teamId, team.id)));
       return { success: true };
     },
@@ -407,6 +536,8 @@ export function createTeamService(deps: TeamServiceDeps) {
           .set({ ownerId: member.id })
           .where(and(eq(teams.id, team.id), eq(teams.ownerId, user.id)))
           .returning();
+        // The former owner keeps running the roster; the new owner's role is the owner's, whatever the column says.
+        if (updated) await tx.update(users).set({ teamRole: 'editor' }).where(eq(users.id, user.id));
         return updated;
       });
       if (!row) fail('FORBIDDEN', TEAM_ERRORS.ownerOnly);

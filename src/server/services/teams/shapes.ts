@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { TeamInvitationRow, TeamRow, UserRow } from '../../../../db/schema';
-import type { Invitation, Team, TeamMember } from '../../../shared/schemas/team';
+import type { Invitation, InvitationStatus, Team, TeamMember, TeamRole } from '../../../shared/schemas/team';
 import type { DB } from '../../db';
 
 /** Seats in use: always counted from the members, so it cannot drift. */
@@ -8,6 +8,20 @@ export async function countMembers(db: Pick<DB, 'select' | 'tables'>, teamId: nu
   const { users } = db.tables;
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.teamId, teamId));
   return row?.n ?? 0;
+}
+
+/** Seats pending invitations hold: every unexpired one, so the seats cannot be promised twice. */
+export async function countHeldSeats(db: Pick<DB, 'select' | 'tables'>, teamId: number, now: Date): Promise<number> {
+  const { teamInvitations } = db.tables;
+  const [row] = await db
+    .select({ n: count() })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.status, 'pending'), gt(teamInvitations.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
+export function teamRoleOf(u: Pick<UserRow, 'id' | 'teamRole'>, ownerId: number): TeamRole {
+  return u.id === ownerId ? 'owner' : u.teamRole;
 }
 
 export async function toTeam(db: Pick<DB, 'select' | 'tables'>, row: TeamRow): Promise<Team> {
@@ -32,7 +46,7 @@ export function teamShape(row: TeamRow, ownerUsername: string, usedSeats: number
   };
 }
 
-export function toTeamMember(u: UserRow): TeamMember {
+export function toTeamMember(u: UserRow, ownerId: number): TeamMember {
   return {
     id: u.id,
     username: u.username,
@@ -40,14 +54,16 @@ export function toTeamMember(u: UserRow): TeamMember {
     createdAt: (u.teamJoinedAt ?? u.createdAt).toISOString(),
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionStatus: u.subscriptionStatus || 'inactive',
+    role: teamRoleOf(u, ownerId),
   };
 }
 
+/** Replaced links are never listed: an invitation is one row per person. */
 export function toInvitation(r: TeamInvitationRow): Invitation {
   return {
     id: r.id,
     email: r.email,
-    status: r.status,
+    status: r.status as InvitationStatus,
     createdAt: r.createdAt.toISOString(),
     expiresAt: r.expiresAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -62,7 +78,7 @@ export async function listMembers(db: DB, team: TeamRow): Promise<TeamMember[]> 
     .from(users)
     .where(eq(users.teamId, team.id))
     .orderBy(desc(sql`${users.id} = ${team.ownerId}`), asc(users.teamJoinedAt), asc(users.id));
-  return rows.map(toTeamMember);
+  return rows.map((u) => toTeamMember(u, team.ownerId));
 }
 
 /** Pending first, then newest first. */
@@ -71,7 +87,7 @@ export async function listInvitations(db: DB, teamId: number): Promise<Invitatio
   const rows = await db
     .select()
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.teamId, teamId)))
+    .where(and(eq(teamInvitations.teamId, teamId), ne(teamInvitations.status, 'replaced')))
     .orderBy(desc(sql`${teamInvitations.status} = 'pending'`), desc(teamInvitations.createdAt), desc(teamInvitations.id));
   return rows.map(toInvitation);
 }
