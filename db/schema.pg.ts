@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // The PostgreSQL twin of db/schema.ts: the same tables, columns, indexes and foreign keys, declared
 // so that every table's select and insert types equal the SQLite table's (schema-parity.test.ts), and
@@ -329,11 +329,12 @@ export const stylebookEntries = pgTable(
 export const stylebookHits = pgTable(
   'stylebook_hits',
   {
+    id: id(),
     entryId: integer()
       .notNull()
       .references(() => stylebookEntries.id, { onDelete: 'cascade' }),
     day: integer().notNull(),
     count: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.day] })],
+  (t) => [uniqueIndex('stylebook_hits_entry_day_unique').on(t.entryId, t.day)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Column names are derived from the keys (camelCase -> snake_case) by the
 // `casing` option shared by drizzle-kit and the runtime client.
@@ -387,17 +387,21 @@ export const stylebookEntries = sqliteTable(
   ],
 );
 
-/** How often an entry fired, per day (days since the epoch, UTC): the stylebook shows the last 30 days. */
+/**
+ * How often an entry fired, per day (days since the epoch, UTC): the stylebook shows the last 30 days.
+ * Its own id, as every table has, so the copy to PostgreSQL can page through it.
+ */
 export const stylebookHits = sqliteTable(
   'stylebook_hits',
   {
+    id: integer().primaryKey({ autoIncrement: true }),
     entryId: integer()
       .notNull()
       .references(() => stylebookEntries.id, { onDelete: 'cascade' }),
     day: integer().notNull(),
     count: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.day] })],
+  (t) => [uniqueIndex('stylebook_hits_entry_day_unique').on(t.entryId, t.day)],
 );
 
 export type StylebookEntryRow = typeof stylebookEntries.$inferSelect;

@@ -142,7 +142,7 @@ describe('stylebook: kept by the owner, applied to a member’s copy', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stylebook' }).click();
     await shows(page.getByRole('heading', { level: 1, name: `${teamName} stylebook` }));
-    await shows(page.getByText('The team owner keeps this stylebook', { exact: false }));
+    await shows(page.getByText('The team owner and team editors keep this stylebook', { exact: false }));
     for (const name of ['Add entry', 'Import', 'Edit Wilkes-Barre', 'Delete Wilkes-Barre'])
       expect(await page.getByRole('button', { name }).count()).toBe(0);
     const fired = /Fired (\d+) times? in the last 30 days/.exec(await entries(page).getByRole('listitem').innerText());

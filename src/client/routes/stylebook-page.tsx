@@ -56,7 +56,7 @@ function StylebookPage() {
       <div className="space-y-4">
         {!owner.canEdit && (
           <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700">
-            The team owner keeps this stylebook; you can read and search it.
+            The team owner and team editors keep this stylebook; you can read and search it.
           </p>
         )}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -143,7 +143,7 @@ function EmptyStylebook({ canEdit }: { canEdit: boolean }) {
           <p className="mt-1 text-sm text-slate-600">
             {canEdit
               ? 'Teach the editor how your newsroom writes: add entries one by one, or import a CSV or Vale rules. Each entry is one of three kinds.'
-              : 'When the team owner adds entries, the editor checks every story against them. Each entry is one of three kinds.'}
+              : 'When the team owner or a team editor adds entries, the editor checks every story against them. Each entry is one of three kinds.'}
           </p>
         </div>
       </div>

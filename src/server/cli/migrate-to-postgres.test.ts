@@ -179,6 +179,20 @@ describe.skipIf(!pg)('migrate-to-postgres on a populated install', () => {
     );
     await json(post(t, '/api/tokens', { name: 'CMS hook', scope: 'write', expiresInDays: 90 }, { token: mariana.token }), 201);
     await json(send(t, 'DELETE', `/api/tokens/${revoked.apiToken.id}`, undefined, { token: mariana.token }));
+    // The team's stylebook, with a variant list and a rule the council story trips (a hit counted).
+    await json(
+      post(
+        t,
+        '/api/stylebook',
+        { type: 'avoid', term: 'riverfront', replacement: 'waterfront', note: 'The desk writes waterfront.' },
+        { token: mariana.token },
+      ),
+      201,
+    );
+    await json(
+      post(t, '/api/stylebook', { type: 'prefer', term: 'Zürich', variants: ['Zurich', 'Zuerich'] }, { token: mariana.token }),
+      201,
+    );
 
     const conversation = async (who: Person, title: string, messages: string[]) => {
       const { id } = await json<{ id: number }>(post(t, '/api/conversations', { title }, { token: who.token }), 201);

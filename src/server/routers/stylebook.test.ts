@@ -18,7 +18,7 @@ const WILKES_BARRE: StylebookEntryInput = {
 const HEADER = 'type,term,variants,replacement,reason,case';
 
 describe('the stylebook', () => {
-  it('belongs to the team: the owner keeps it, members read it, and neither reaches another team’s', async () => {
+  it('belongs to the team: the owner and team editors keep it, members read it, and none reaches another team’s', async () => {
     t = createTestApp();
     const { owner, member } = await teamOfTwo(t);
     const ownerApi = t.caller({ token: owner }).api;
@@ -36,6 +36,13 @@ describe('the stylebook', () => {
       memberApi.stylebook.import({ format: 'csv', content: `${HEADER}\navoid,slammed,,,,\n` }),
     ])
       expect(await failure(call)).toMatchObject({ code: 'FORBIDDEN', message: STYLEBOOK_ERRORS.readOnly });
+
+    const memberId = (await t.services.users.findByEmail('tomas@news.example'))!.id;
+    await ownerApi.team.setMemberRole({ id: memberId, role: 'editor' });
+    const editorApi = t.caller({ token: member }).api;
+    expect((await editorApi.stylebook.list()).owner.canEdit).toBe(true);
+    const byEditor = await editorApi.stylebook.create({ type: 'avoid', term: 'slammed' });
+    await editorApi.stylebook.remove({ id: byEditor.id });
 
     const outsider = await visitor(t, 'lena');
     expect((await outsider.api.stylebook.list()).owner).toEqual({ kind: 'personal', teamName: null, canEdit: true });

@@ -274,9 +274,9 @@ export function createStylebookService(db: DB, clock: Clock) {
   };
 }
 
-/** The owner of the team, and later its editors, keep the team's stylebook; members read it. */
+/** The team's owner and its editors keep the team's stylebook; members read it. */
 function mayEditTeamStylebook(user: UserRow, team: TeamRow): boolean {
-  return team.ownerId === user.id;
+  return team.ownerId === user.id || user.teamRole === 'editor';
 }
 
 export type StylebookService = ReturnType<typeof createStylebookService>;

@@ -20,9 +20,13 @@ CREATE UNIQUE INDEX `stylebook_entries_owner_term_unique` ON `stylebook_entries`
 CREATE INDEX `stylebook_entries_team_id_idx` ON `stylebook_entries` (`team_id`);--> statement-breakpoint
 CREATE INDEX `stylebook_entries_user_id_idx` ON `stylebook_entries` (`user_id`);--> statement-breakpoint
 CREATE TABLE `stylebook_hits` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`entry_id` integer NOT NULL,
 	`day` integer NOT NULL,
 	`count` integer NOT NULL,
-	PRIMARY KEY(`entry_id`, `day`),
 	FOREIGN KEY (`entry_id`) REFERENCES `stylebook_entries`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+CREATE UNIQUE INDEX `stylebook_hits_entry_day_unique` ON `stylebook_hits` (`entry_id`,`day`);--> statement-breakpoint
+ALTER TABLE `team_invitations` ADD `replaced_by_id` integer;--> statement-breakpoint
+ALTER TABLE `users` ADD `team_role` text DEFAULT 'member' NOT NULL;
