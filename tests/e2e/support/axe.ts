@@ -29,6 +29,8 @@ export interface Violation {
 /** Runs axe-core over the whole document as it is now. */
 export async function axeViolations(page: Page): Promise<Violation[]> {
   // Colours are read as drawn: let transitions and entry animations end first (spinners run for ever and are skipped).
+  // Two frames first, so a transition a theme change has just asked for has started and is waited for.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() =>
     Promise.all(
       document
