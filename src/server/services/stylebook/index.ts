@@ -128,7 +128,11 @@ export function createStylebookService(db: DB, clock: Clock) {
   }
 
   async function rowsOf(owner: StylebookOwner): Promise<StylebookEntryRow[]> {
-    return db.select().from(entries).where(eq(entries.ownerKey, owner.key)).orderBy(sql`lower(${entries.term})`, entries.id);
+    return db
+      .select()
+      .from(entries)
+      .where(eq(entries.ownerKey, owner.key))
+      .orderBy(sql`lower(${entries.term})`, entries.id);
   }
 
   async function importEntries(
