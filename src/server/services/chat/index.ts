@@ -73,8 +73,7 @@ export function createChatService(d: ChatServiceDeps) {
       return compareRevision(messages, messageId);
     },
     /** Saves the user's message and returns the reply to stream (see ReplyStream). */
-    send: (user: Pick<UserRow, 'id'>, input: { conversationId: number; content: string }, signal?: AbortSignal) =>
-      replies.send(user.id, input, signal),
+    send: (user: UserRow, input: { conversationId: number; content: string }, signal?: AbortSignal) => replies.send(user, input, signal),
     /** Replies streaming now for a user (tests, diagnostics). */
     repliesInFlight: (userId: number) => replies.inFlight(userId),
     /** Replies streaming in this process. */

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../rate-limiter';
 import type { Signals } from '../../database/signals';
 import { ModelFailure, type AiProvider, type ModelFailureKind, type Passage, type SourceDocument } from '../ai';
 import type { ConversationStore } from './conversations';
+import type { UserRow } from '../../../../db/schema';
 import type { CompiledStylebook } from '../../editor/stylebook/compile';
 import { entriesFiredBy, entriesTouchedBy } from '../../editor/stylebook/findings';
 
@@ -112,7 +113,7 @@ export interface ReplyDeps {
 
 /** What a reply needs of the stylebook service. */
 export interface HouseStyle {
-  compiledForUser(userId: number): Promise<CompiledStylebook | undefined>;
+  compiledFor(user: UserRow): Promise<CompiledStylebook | undefined>;
   recordHits(entryIds: readonly number[]): Promise<void>;
 }
 
@@ -181,7 +182,8 @@ export function createReplies(d: ReplyDeps) {
    * (before anything streams) 404 for a conversation that is not the caller's and
    * 429 when they send too fast or have too many replies running.
    */
-  async function send(userId: number, input: { conversationId: number; content: string }, signal?: AbortSignal): Promise<ReplyStream> {
+  async function send(user: UserRow, input: { conversationId: number; content: string }, signal?: AbortSignal): Promise<ReplyStream> {
+    const userId = user.id;
     const { conversationId, content } = input;
     await d.store.owned(userId, conversationId);
     const rateKey = `chat-send:${userId}`;
@@ -222,7 +224,7 @@ export function createReplies(d: ReplyDeps) {
         const [turns, found, compiled] = await Promise.all([
           d.store.historyBefore(conversationId, userMessage.id, HISTORY_TURNS),
           passages(userId, conversationId, content),
-          d.houseStyle?.compiledForUser(userId),
+          d.houseStyle?.compiledFor(user),
         ]);
         const history = turns.filter((t) => t.content.trim() !== '');
         stylebook = compiled;

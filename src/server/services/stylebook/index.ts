@@ -251,12 +251,6 @@ export function createStylebookService(db: DB, clock: Clock) {
       return stylebookToCsv((await rowsOf(await ownerOf(user))).map(toEntry));
     },
 
-    /** As compiledFor, for the chat's replies, which know the user by id. */
-    async compiledForUser(userId: number): Promise<CompiledStylebook | undefined> {
-      const [user] = await db.select().from(db.tables.users).where(eq(db.tables.users.id, userId)).limit(1);
-      return user ? compiledFor(user) : undefined;
-    },
-
     compiledFor,
 
     /** Counts the findings each entry raised today, for the stylebook's "fired" column. */
