@@ -213,7 +213,7 @@ describe('admin console', () => {
     await shows(confirm.getByText(ADMIN.username, { exact: true }));
     await shows(confirm.getByText(ADMIN.email, { exact: true }));
     await confirm.getByRole('button', { name: 'Delete User' }).click();
-    await expectToast(page, 'Failed to delete user', 'You cannot delete your own account');
+    await expectToast(page, 'Failed to delete user', 'You cannot delete your own account.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await hides(confirm);
 

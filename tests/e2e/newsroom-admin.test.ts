@@ -138,7 +138,7 @@ describe('newsroom admin: a suspension, asked, explained and logged', () => {
         .click();
       const remove = confirmNamed(page, 'Delete User');
       await remove.getByRole('button', { name: 'Delete User' }).click();
-      await expectToast(page, 'Failed to delete user', 'You cannot delete your own account');
+      await expectToast(page, 'Failed to delete user', 'You cannot delete your own account.');
       await context.close();
     },
   );
