@@ -421,7 +421,7 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
     // In a team the person does not own, the team's stylebook is read-only.
     await putInSuspendedTeam(suite.server, account.email, 'Harbor Gazette');
     await visit(page, '/stylebook', page.getByRole('heading', { name: 'Harbor Gazette stylebook' }));
-    await shows(page.getByText('The team owner keeps this stylebook', { exact: false }));
+    await shows(page.getByText('The team owner and team editors keep this stylebook', { exact: false }));
     await check(page, `/stylebook read-only, phone`);
     await context.close();
   });
