@@ -57,11 +57,11 @@ describe('API tokens', () => {
     const mariana = await subscriber(t, 'mariana');
     const script = t.caller({ bearer: (await mariana.api.apiTokens.create(token({ scope: 'write' }))).token }).api;
     for (const call of [
-      script.apiTokens.list(),
-      script.apiTokens.create(token()),
-      script.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'another-pass-9!' }),
+      () => script.apiTokens.list(),
+      () => script.apiTokens.create(token()),
+      () => script.auth.changePassword({ currentPassword: PASSWORD, newPassword: 'another-pass-9!' }),
     ])
-      expect(await failure(call)).toMatchObject({ code: 'FORBIDDEN', message: API_TOKEN_MESSAGES.sessionOnly });
+      expect(await failure(call())).toMatchObject({ code: 'FORBIDDEN', message: API_TOKEN_MESSAGES.sessionOnly });
   });
 
   it('refuse a wrong, revoked or expired token with its reason', async () => {

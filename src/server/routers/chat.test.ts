@@ -151,13 +151,13 @@ describe('chat router: conversations', () => {
     t = createTestApp();
     const { api } = t.caller();
     for (const call of [
-      api.chat.list(),
-      api.chat.create(),
-      api.chat.get({ id: 1 }),
-      api.chat.search({ query: 'x' }),
-      api.chat.capabilities(),
+      () => api.chat.list(),
+      () => api.chat.create(),
+      () => api.chat.get({ id: 1 }),
+      () => api.chat.search({ query: 'x' }),
+      () => api.chat.capabilities(),
     ]) {
-      expect(await failure(call)).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(await failure(call())).toMatchObject({ code: 'UNAUTHORIZED' });
     }
   });
 });

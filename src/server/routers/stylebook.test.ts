@@ -30,12 +30,12 @@ describe('the stylebook', () => {
     expect(seen.owner).toEqual({ kind: 'team', teamName: 'Metro Desk', canEdit: false });
     expect(seen.entries.map((e) => e.term)).toEqual(['Wilkes-Barre']);
     for (const call of [
-      memberApi.stylebook.create({ type: 'avoid', term: 'slammed' }),
-      memberApi.stylebook.update({ id: made.id, entry: WILKES_BARRE }),
-      memberApi.stylebook.remove({ id: made.id }),
-      memberApi.stylebook.import({ format: 'csv', content: `${HEADER}\navoid,slammed,,,,\n` }),
+      () => memberApi.stylebook.create({ type: 'avoid', term: 'slammed' }),
+      () => memberApi.stylebook.update({ id: made.id, entry: WILKES_BARRE }),
+      () => memberApi.stylebook.remove({ id: made.id }),
+      () => memberApi.stylebook.import({ format: 'csv', content: `${HEADER}\navoid,slammed,,,,\n` }),
     ])
-      expect(await failure(call)).toMatchObject({ code: 'FORBIDDEN', message: STYLEBOOK_ERRORS.readOnly });
+      expect(await failure(call())).toMatchObject({ code: 'FORBIDDEN', message: STYLEBOOK_ERRORS.readOnly });
 
     const memberId = (await t.services.users.findByEmail('tomas@news.example'))!.id;
     await ownerApi.team.setMemberRole({ id: memberId, role: 'editor' });

@@ -45,12 +45,12 @@ describe('subscription router', () => {
     t = createTestApp();
     const { api } = t.caller();
     for (const call of [
-      api.subscription.create({}),
-      api.subscription.activate(),
-      api.subscription.cancel(),
-      api.subscription.validatePromoCode({ promoCode: 'X' }),
+      () => api.subscription.create({}),
+      () => api.subscription.activate(),
+      () => api.subscription.cancel(),
+      () => api.subscription.validatePromoCode({ promoCode: 'X' }),
     ]) {
-      expect((await trpcError(call)).code).toBe('UNAUTHORIZED');
+      expect((await trpcError(call())).code).toBe('UNAUTHORIZED');
     }
   });
 

@@ -90,12 +90,12 @@ describe('team.create', () => {
     t = createTestApp();
     const { api } = t.caller();
     for (const call of [
-      api.team.get(),
-      api.team.create({ name: 'Desk' }),
-      api.team.pendingInvitations(),
-      api.team.acceptInvitation({ token: 'x' }),
+      () => api.team.get(),
+      () => api.team.create({ name: 'Desk' }),
+      () => api.team.pendingInvitations(),
+      () => api.team.acceptInvitation({ token: 'x' }),
     ]) {
-      expect(await failure(call)).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(await failure(call())).toMatchObject({ code: 'UNAUTHORIZED' });
     }
   });
 });
