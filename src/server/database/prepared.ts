@@ -1,9 +1,27 @@
+import { compileRowMapper, type OrderedField } from './row-mapper';
+
+/** What both engines' prepared selects hold, as Drizzle sets them (not in its declarations). */
+interface PreparedInternals {
+  fields?: OrderedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
 /**
  * Prepares a query builder once, with placeholders: the SQL is built at start-up, not per call.
  * PostgreSQL's builders take a statement name and prepare it once on each connection; SQLite's
- * `prepare()` takes none and ignores it (its statements are cached by text in sqlite/connect.ts).
+ * `prepare()` takes none and ignores it (its statements are cached by text in sqlite/database.ts).
+ * A select's rows are mapped by a mapper compiled here (row-mapper.ts), which both engines'
+ * `execute()` call in place of Drizzle's per-column one; only `execute()` is offered, as SQLite's
+ * `get()` would hand that mapper a single row.
  */
-export function prepared<P>(query: { prepare(): P }, name: string): P {
+export function prepared<P extends { execute: unknown }>(query: { prepare(): P }, name: string): Pick<P, 'execute'> {
   const prepare: (name: string) => P = query.prepare;
-  return prepare.call(query, name);
+  const statement = prepare.call(query, name);
+  const internals = statement as P & PreparedInternals;
+  if (internals.fields && !internals.customResultMapper) {
+    const mapper = compileRowMapper(internals.fields, internals.joinsNotNullableMap);
+    if (mapper) internals.customResultMapper = mapper;
+  }
+  return statement;
 }
