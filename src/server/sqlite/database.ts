@@ -60,24 +60,43 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
 
   const gate = createTransactionGate({ exec: (sql) => sqlite.exec(sql), inTransaction: () => sqlite.inTransaction });
 
-  const statements = new Map<string, Sqlite.Statement>();
-  const statement = (sql: string): Sqlite.Statement => {
-    let stmt = statements.get(sql);
-    if (stmt) {
-      // Most recently used last, so the first key is the one to drop.
+  // Readers are put in raw mode once, as sqlite-proxy wants rows as arrays of column values. A hit
+  // only marks its statement used; a full cache drops the oldest one not used since it was last
+  // passed over (second chance), so a hit costs no reordering.
+  const statements = new Map<string, { stmt: Sqlite.Statement; used: boolean }>();
+  const evictOne = () => {
+    for (const [sql, entry] of statements) {
       statements.delete(sql);
-    } else {
-      stmt = sqlite.prepare(sql);
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      if (!entry.used) return;
+      entry.used = false;
+      statements.set(sql, entry);
     }
-    statements.set(sql, stmt);
+  };
+  const statement = (sql: string): Sqlite.Statement => {
+    const hit = statements.get(sql);
+    if (hit) {
+      hit.used = true;
+      return hit.stmt;
+    }
+    const stmt = sqlite.prepare(sql);
+    if (stmt.reader) stmt.raw(true);
+    if (statements.size >= STATEMENT_CACHE_SIZE) evictOne();
+    statements.set(sql, { stmt, used: false });
     return stmt;
   };
 
   // A query's text with its limits written in, the same string each time, so the statement cache
   // finds it without hashing a new one (the texts are the builders' own, bounded by the cache above).
+  // Whether a text ends in bound limits is worked out once per text.
+  const boundLimits = new Map<string, boolean>();
   const inlined = new Map<string, Map<string, string>>();
   const withLimits = (text: string, values: unknown[]) => {
+    let bound = boundLimits.get(text);
+    if (bound === undefined) {
+      if (boundLimits.size >= STATEMENT_CACHE_SIZE) boundLimits.clear();
+      boundLimits.set(text, (bound = TRAILING_LIMIT.test(text)));
+    }
+    if (!bound) return { sql: text, params: values };
     const { sql, params } = limitInline(text, values);
     if (sql === text) return { sql, params };
     let byLimits = inlined.get(text);
@@ -100,7 +119,6 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
       stmt.run(...params);
       return { rows: [] };
     }
-    stmt.raw(true);
     return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : (stmt.all(...params) as unknown[][]) };
   };
 
@@ -134,6 +152,7 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     lockRateLimitKeys: async () => {},
     close: async () => {
       statements.clear();
+      boundLimits.clear();
       inlined.clear();
       sqlite.close();
     },
