@@ -193,6 +193,8 @@ describe('chat.send with an OpenAI-compatible model', () => {
     }
     await fake.received(MAX_REPLIES_IN_FLIGHT);
     await expect(api.chat.send({ conversationId: id, content: 'one too many' })).rejects.toThrow(TOO_MANY_REPLIES);
+    // Refused with its checks, in the transaction that would have saved it: nothing of it is kept.
+    expect((await api.chat.get({ id })).messages.map((m) => m.content)).not.toContain('one too many');
     for (const r of running) await r.iterator.return!();
     expect(t.services.chat.repliesInFlight(userId)).toBe(0);
     const accepted = await api.chat.send({ conversationId: id, content: 'now it fits' });

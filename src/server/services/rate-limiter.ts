@@ -58,10 +58,26 @@ export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitK
     return checks.map(([key]) => ids.get(key)!.shift()!);
   }
 
-  async function sweep(now: number) {
+  async function sweep(q: DB, now: number) {
     if (now - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now;
-    await db.delete(rateLimitHits).where(lte(rateLimitHits.expiresAt, new Date(now)));
+    await q.delete(rateLimitHits).where(lte(rateLimitHits.expiresAt, new Date(now)));
+  }
+
+  /** `take`, inside `q`: in a caller's transaction, the hits are undone if that transaction rolls back. */
+  async function takeIn(q: DB, checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
+    if (checks.length === 0) return [];
+    const now = clock().getTime();
+    const keys = checks.map(([key]) => key);
+    await sweep(q, now);
+    const outcome = await q.transaction(async (tx) => {
+      await dialect.lockRateLimitKeys(tx, keys);
+      const times = await live(tx, checks, now);
+      const retryAfter = Math.max(0, ...checks.map(([key, rule]) => wait(times.get(key) ?? [], rule, now)));
+      return retryAfter > 0 ? { retryAfter } : { hits: await record(tx, checks, now) };
+    });
+    if ('retryAfter' in outcome) fail('TOO_MANY_REQUESTS', message, { ...details, retryAfter: outcome.retryAfter });
+    return outcome.hits;
   }
 
   return {
@@ -74,7 +90,7 @@ export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitK
     /** Counts a hit whatever the count (a failure to add to a limit checked elsewhere). */
     async hit(key: string, rule: RateRule): Promise<Hit> {
       const now = clock().getTime();
-      await sweep(now);
+      await sweep(db, now);
       const [hit] = await record(db, [[key, rule]], now);
       return hit!;
     },
@@ -89,20 +105,11 @@ export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitK
      * otherwise counts one hit on each. Checking and counting are one transaction holding the keys'
      * locks, so parallel calls, in this process or another, cannot all pass. Returns the hits, for `forget`.
      */
-    async take(checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
-      if (checks.length === 0) return [];
-      const now = clock().getTime();
-      const keys = checks.map(([key]) => key);
-      await sweep(now);
-      const outcome = await db.transaction(async (tx) => {
-        await dialect.lockRateLimitKeys(tx, keys);
-        const times = await live(tx, checks, now);
-        const retryAfter = Math.max(0, ...checks.map(([key, rule]) => wait(times.get(key) ?? [], rule, now)));
-        return retryAfter > 0 ? { retryAfter } : { hits: await record(tx, checks, now) };
-      });
-      if ('retryAfter' in outcome) fail('TOO_MANY_REQUESTS', message, { ...details, retryAfter: outcome.retryAfter });
-      return outcome.hits;
+    take(checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
+      return takeIn(db, checks, message, details);
     },
+
+    takeIn,
 
     /** Forgets every hit of these keys. */
     async reset(...keys: string[]): Promise<void> {

@@ -154,10 +154,15 @@ export function createConversationStore(db: DB, clock: Clock) {
       if (gone.length === 0) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
     },
 
-    /** Saves the user's message; the first one in a 'New Conversation' names it. */
-    addUserMessage(userId: number, conversationId: number, content: string): Promise<Message> {
+    /**
+     * Saves the user's message; the first one in a 'New Conversation' names it. `admit` runs in the
+     * same transaction once the conversation is found to be the user's: what it records (a rate
+     * limit's hit) is undone with the message if it or the save throws, and it costs no commit of its own.
+     */
+    addUserMessage(userId: number, conversationId: number, content: string, admit?: (tx: DB) => Promise<void>): Promise<Message> {
       return db.transaction(async (tx) => {
         const conversation = await ownedIn(tx, userId, conversationId);
+        await admit?.(tx);
         const row = await insertMessage(tx, conversationId, 'user', content, 'complete');
         if (conversation.title === DEFAULT_CONVERSATION_TITLE) {
           const [earlier] = await tx

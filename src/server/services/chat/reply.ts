@@ -185,22 +185,20 @@ export function createReplies(d: ReplyDeps) {
   async function send(user: UserRow, input: { conversationId: number; content: string }, signal?: AbortSignal): Promise<ReplyStream> {
     const userId = user.id;
     const { conversationId, content } = input;
-    await d.store.owned(userId, conversationId);
     const rateKey = `chat-send:${userId}`;
-    const sent = await d.limiter.take([[rateKey, SEND_RATE]], TOO_MANY_SENDS);
-    if ((inFlight.get(userId) ?? 0) >= MAX_REPLIES_IN_FLIGHT) {
-      // refused before it was sent: not a send
-      await d.limiter.forget(...sent);
-      fail('TOO_MANY_REQUESTS', TOO_MANY_REPLIES, { retryAfter: 1 });
-    }
-
-    // The slot is taken with the checks, before the message is saved: sends at once must not all pass.
-    inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+    // The checks and the save are one transaction: a refused send leaves no hit and no message.
+    let slotTaken = false;
     let userMessage: Message;
     try {
-      userMessage = await d.store.addUserMessage(userId, conversationId, content);
+      userMessage = await d.store.addUserMessage(userId, conversationId, content, async (tx) => {
+        await d.limiter.takeIn(tx, [[rateKey, SEND_RATE]], TOO_MANY_SENDS);
+        if ((inFlight.get(userId) ?? 0) >= MAX_REPLIES_IN_FLIGHT) fail('TOO_MANY_REQUESTS', TOO_MANY_REPLIES, { retryAfter: 1 });
+        // The slot is taken with the checks, before the message is saved: sends at once must not all pass.
+        inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+        slotTaken = true;
+      });
     } catch (e) {
-      release(userId);
+      if (slotTaken) release(userId);
       throw e;
     }
     let released = false;
