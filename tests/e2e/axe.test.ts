@@ -383,6 +383,8 @@ describe.each(['light', 'dark'] as const)('axe, %s theme', (scheme) => {
     await add.getByLabel('Note').fill('The city is hyphenated.');
     await add.getByRole('button', { name: 'Add Entry' }).click();
     await hides(add);
+    // The toast is a layer of its own: once it is up, the next dialog opens above it and Escape closes that dialog.
+    await shows(page.getByRole('status').filter({ hasText: 'Entry added' }));
     const entries = page.getByRole('list', { name: 'Stylebook entries' });
     await shows(entries);
     await check(page, `/stylebook with an entry, desktop`);
