@@ -185,8 +185,11 @@ describe('chat: first visit', () => {
     await member.context.close();
   });
 
-  it('links the logo home and the settings icon to /settings', async () => {
+  it('links the logo home, the stylebook icon to /stylebook and the settings icon to /settings', async () => {
     const { context, page } = await openChat(suite.server);
+    await page.getByRole('link', { name: 'Stylebook', exact: true }).click();
+    await page.waitForURL('**/stylebook');
+    await page.goto('/chat');
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.waitForURL('**/settings');
     await page.goto('/chat');

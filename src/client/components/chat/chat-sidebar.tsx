@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MessageSquareText, Plus, Search, Settings, Trash2, Users, X } from 'lucide-react';
+import { BookOpen, MessageSquareText, Plus, Search, Settings, Trash2, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '~/shared/chat-limits';
 import type { Conversation, ConversationPage, PublicUser, SearchHit } from '../../lib/api-types';
@@ -90,6 +90,15 @@ export function ChatSidebar(p: ChatSidebarProps) {
           <span>Copydesk</span>
         </Link>
         <div className="flex items-center gap-0.5">
+          {/* The house rules the editor applies to every reply, a click from where they are applied. */}
+          <Link
+            to="/stylebook"
+            aria-label="Stylebook"
+            title="Stylebook"
+            className={buttonClasses('ghost', 'icon', 'size-9 text-slate-600')}
+          >
+            <BookOpen aria-hidden="true" className="size-4.5" />
+          </Link>
           <Link to="/settings" aria-label="Settings" title="Settings" className={buttonClasses('ghost', 'icon', 'size-9 text-slate-600')}>
             <Settings aria-hidden="true" className="size-4.5" />
           </Link>
