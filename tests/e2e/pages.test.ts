@@ -147,6 +147,8 @@ describe('phone-sized screens', () => {
     await menu.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     await hides(page.getByRole('dialog'));
+    // The landing page's header, menu and all, stays up until the settings page has loaded.
+    await shows(page.getByRole('heading', { name: 'Change Password' }));
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Log out' }).click();
