@@ -26,7 +26,7 @@ function decoderOf(field: unknown): Decoder {
 /**
  * Turns array rows into the objects Drizzle would build for these fields, with the decoders and
  * object paths worked out once. Drizzle's own mapper redoes both for every column of every row;
- * on the session lookup, which every signed-in request makes, that was a tenth of the request.
+ * on the session lookup, which every signed-in request makes, that was about a twentieth of the request.
  * Null only when a table of the select may be missing from a row (a left join): Drizzle's mapper
  * then turns that table's all-null columns into `null`, which this one leaves to it.
  */

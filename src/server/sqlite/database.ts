@@ -29,21 +29,37 @@ export interface SqliteDialect extends Dialect {
 const TRAILING_LIMIT = / limit \?( offset \?)?$/;
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
+/** Where a query's trailing `limit ?` (and `offset ?`) starts, and how many parameters they take. */
+interface TrailingLimits {
+  at: number;
+  count: 0 | 1 | 2;
+}
+
+function trailingLimits(sql: string): TrailingLimits {
+  const m = TRAILING_LIMIT.exec(sql);
+  return m ? { at: m.index, count: m[1] ? 2 : 1 } : { at: -1, count: 0 };
+}
+
+/** The bound limits of `params` when both are whole numbers, else undefined. */
+function limitValues(params: unknown[], { count }: TrailingLimits): number[] | undefined {
+  if (count === 0 || params.length < count) return undefined;
+  const tail = params.slice(params.length - count);
+  return tail.every(isCount) ? tail : undefined;
+}
+
+const writeLimits = (sql: string, { at }: TrailingLimits, [limit, offset]: number[]) =>
+  `${sql.slice(0, at)} limit ${limit}${offset === undefined ? '' : ` offset ${offset}`}`;
+
 /**
  * Writes a query's trailing `limit ?` (and `offset ?`) as numbers. SQLite prepares a statement
  * again whenever a parameter it could plan by is bound, and a bound LIMIT is one: the session
  * lookup took ten times as long with `limit ?` as with `limit 1` (decision 042). Drizzle binds every limit.
  */
 export function limitInline(sql: string, params: unknown[]): { sql: string; params: unknown[] } {
-  const m = TRAILING_LIMIT.exec(sql);
-  if (!m) return { sql, params };
-  const n = m[1] ? 2 : 1;
-  const tail = params.slice(params.length - n);
-  if (params.length < n || !tail.every(isCount)) return { sql, params };
-  return {
-    sql: `${sql.slice(0, m.index)} limit ${tail[0]}${m[1] ? ` offset ${tail[1]}` : ''}`,
-    params: params.slice(0, params.length - n),
-  };
+  const limits = trailingLimits(sql);
+  const values = limitValues(params, limits);
+  if (!values) return { sql, params };
+  return { sql: writeLimits(sql, limits, values), params: params.slice(0, params.length - limits.count) };
 }
 
 let newestMigration: number | undefined;
@@ -87,28 +103,23 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
 
   // A query's text with its limits written in, the same string each time, so the statement cache
   // finds it without hashing a new one (the texts are the builders' own, bounded by the cache above).
-  // Whether a text ends in bound limits is worked out once per text.
-  const boundLimits = new Map<string, boolean>();
-  const inlined = new Map<string, Map<string, string>>();
+  // Where a text's bound limits are is worked out once per text, not matched again on each call.
+  const shapes = new Map<string, TrailingLimits & { written: Map<string, string> }>();
   const withLimits = (text: string, values: unknown[]) => {
-    let bound = boundLimits.get(text);
-    if (bound === undefined) {
-      if (boundLimits.size >= STATEMENT_CACHE_SIZE) boundLimits.clear();
-      boundLimits.set(text, (bound = TRAILING_LIMIT.test(text)));
+    let shape = shapes.get(text);
+    if (!shape) {
+      if (shapes.size >= STATEMENT_CACHE_SIZE) shapes.clear();
+      shapes.set(text, (shape = { ...trailingLimits(text), written: new Map() }));
     }
-    if (!bound) return { sql: text, params: values };
-    const { sql, params } = limitInline(text, values);
-    if (sql === text) return { sql, params };
-    let byLimits = inlined.get(text);
-    if (!byLimits) {
-      if (inlined.size >= STATEMENT_CACHE_SIZE) inlined.clear();
-      inlined.set(text, (byLimits = new Map()));
+    const limits = limitValues(values, shape);
+    if (!limits) return { sql: text, params: values };
+    const key = limits.join(',');
+    let sql = shape.written.get(key);
+    if (sql === undefined) {
+      if (shape.written.size >= STATEMENT_CACHE_SIZE) shape.written.clear();
+      shape.written.set(key, (sql = writeLimits(text, shape, limits)));
     }
-    if (byLimits.size >= STATEMENT_CACHE_SIZE) byLimits.clear();
-    const key = values.slice(params.length).join(',');
-    let same = byLimits.get(key);
-    if (same === undefined) byLimits.set(key, (same = sql));
-    return { sql: same, params };
+    return { sql, params: values.slice(0, values.length - shape.count) };
   };
 
   // sqlite-proxy's contract: rows as arrays of column values; for `get`, the one row itself.
@@ -152,8 +163,7 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     lockRateLimitKeys: async () => {},
     close: async () => {
       statements.clear();
-      boundLimits.clear();
-      inlined.clear();
+      shapes.clear();
       sqlite.close();
     },
   };
