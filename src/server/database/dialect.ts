@@ -19,6 +19,11 @@ export type DB = Pick<SqliteRemoteDatabase<typeof schema>, 'select' | 'selectDis
   transaction<T>(body: (tx: DB) => Promise<T>): Promise<T>;
   /** The tables to query, this engine's own declarations (services are typed by SQLite's; decision 044). */
   readonly tables: Tables;
+  /**
+   * What a query made now runs on: the database, or on PostgreSQL the transaction whose body is
+   * running (each holds a connection of its own). A statement prepared on one runs only on it.
+   */
+  readonly executor: object;
 };
 
 export type Readiness = { ready: true } | { ready: false; reason: string; detail?: string };

@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import { registerUser } from '../test-http';
-import { prepared } from './prepared';
+import { prepared, preparedPer } from './prepared';
 import { compileRowMapper } from './row-mapper';
 
 let t: TestApp | undefined;
@@ -81,5 +81,47 @@ describe('prepared selects', () => {
     expect(rows).toEqual([expect.objectContaining({ conversation: null })]);
     sameAsDrizzle(rows, await left);
     expect(compileRowMapper([{ path: ['conversation', 'id'], field: conversations.id }], { users: true, conversations: false })).toBeNull();
+  });
+});
+
+describe('statements prepared per executor', () => {
+  it('run inside the transaction whose body uses them, and roll back with it', async () => {
+    t = createTestApp();
+    await registerUser(t, 'dara');
+    const { db } = t;
+    const { users, conversations } = db.tables;
+    const [dara] = await db.select().from(users).where(eq(users.username, 'dara'));
+    const at = new Date('2026-03-02T09:00:00Z');
+    const insert = preparedPer(
+      (q) =>
+        q
+          .insert(conversations)
+          .values({ userId: sql.placeholder('userId'), title: sql.placeholder('title'), createdAt: at, updatedAt: at })
+          .returning({ id: conversations.id }),
+      'test_new_conversation',
+    );
+    const titles = preparedPer(
+      (q) =>
+        q
+          .select({ title: conversations.title })
+          .from(conversations)
+          .where(eq(conversations.userId, sql.placeholder('userId'))),
+      'test_titles',
+    );
+    const userId = dara!.id;
+
+    await insert(db).execute({ userId, title: 'Kept' });
+    await expect(
+      db.transaction(async (tx) => {
+        await insert(tx).execute({ userId, title: 'Undone' });
+        // The transaction sees its own row before it ends.
+        expect(await titles(tx).execute({ userId })).toEqual([{ title: 'Kept' }, { title: 'Undone' }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await db.transaction(async (tx) => {
+      await insert(tx).execute({ userId, title: 'Committed' });
+    });
+    expect(await titles(db).execute({ userId })).toEqual([{ title: 'Kept' }, { title: 'Committed' }]);
   });
 });

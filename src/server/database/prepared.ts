@@ -1,3 +1,4 @@
+import type { DB } from './dialect';
 import { compileRowMapper, type OrderedField } from './row-mapper';
 
 /** What both engines' prepared selects hold, as Drizzle sets them (not in its declarations). */
@@ -24,4 +25,22 @@ export function prepared<P extends { execute: unknown }>(query: { prepare(): P }
     if (mapper) internals.customResultMapper = mapper;
   }
   return statement;
+}
+
+/**
+ * `prepared`, for queries that also run inside transactions: `build` is prepared once per executor
+ * (`DB.executor`). SQLite runs its transactions on the one connection, so its statement is built
+ * once; a PostgreSQL transaction builds its own on first use within it.
+ */
+export function preparedPer<P extends { execute: unknown }>(
+  build: (q: DB) => { prepare(): P },
+  name: string,
+): (q: DB) => Pick<P, 'execute'> {
+  const byExecutor = new WeakMap<object, Pick<P, 'execute'>>();
+  return (q) => {
+    const executor = q.executor;
+    let statement = byExecutor.get(executor);
+    if (!statement) byExecutor.set(executor, (statement = prepared(build(q), name)));
+    return statement;
+  };
 }

@@ -23,6 +23,8 @@ export type PostgresDatabase = NodePgDatabase<typeof schema> & {
   $ping(): Promise<void>;
   /** A lock every process on this database respects (database/keyed-lock.ts). */
   $lock: KeyedLock;
+  /** The transaction whose body is running, or the database outside one. */
+  $executor(): object;
   $close(): Promise<void>;
 };
 
@@ -117,6 +119,7 @@ export function postgresDatabase(
         await pool.end();
         await close?.();
       })()),
+    $executor: (): object => current.getStore() ?? base,
     transaction: <T>(body: (tx: PostgresDatabase) => Promise<T>): Promise<T> => {
       const open = current.getStore();
       const run = (tx: Transaction) => current.run(tx, () => body(db));

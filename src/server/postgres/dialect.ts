@@ -26,7 +26,13 @@ function sharedBuilders(database: PostgresDatabase): DB {
   const transaction = <T>(body: (tx: DB) => Promise<T>): Promise<T> => database.transaction(() => body(shared));
   const shared: DB = new Proxy({} as DB, {
     get: (_target, property) =>
-      property === 'transaction' ? transaction : property === 'tables' ? postgresTables : Reflect.get(database, property),
+      property === 'transaction'
+        ? transaction
+        : property === 'tables'
+          ? postgresTables
+          : property === 'executor'
+            ? database.$executor()
+            : Reflect.get(database, property),
   });
   return shared;
 }

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { and, asc, countDistinct, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { preparedPer } from '../database/prepared';
 import type { Clock } from '../clock';
 import type { DB, Dialect } from '../db';
 import { fail } from '../errors';
@@ -26,14 +27,37 @@ const SWEEP_EVERY_MS = 60_000;
 export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitKeys'>, clock: Clock) {
   const { rateLimitHits } = db.tables;
   let lastSweep = clock().getTime();
+  // Most takes count one key (each send, each new conversation): that case is prepared.
+  const sinceParam = sql`${sql.param(sql.placeholder('since'), rateLimitHits.at)}`;
+  const oneKeyHits = preparedPer(
+    (q) =>
+      q
+        .select({ key: rateLimitHits.key, at: rateLimitHits.at })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, sql.placeholder('key')), gt(rateLimitHits.at, sinceParam)))
+        .orderBy(asc(rateLimitHits.at)),
+    'rate_limit_live_one',
+  );
+  const oneHit = preparedPer(
+    (q) =>
+      q
+        .insert(rateLimitHits)
+        .values({ key: sql.placeholder('key'), at: sql.placeholder('at'), expiresAt: sql.placeholder('expiresAt') })
+        .returning({ id: rateLimitHits.id, key: rateLimitHits.key }),
+    'rate_limit_hit_one',
+  );
 
   /** Each key's hits inside its rule's window, oldest first, in milliseconds. */
   async function live(q: DB, checks: readonly RateCheck[], now: number): Promise<Map<string, number[]>> {
-    const rows = await q
-      .select({ key: rateLimitHits.key, at: rateLimitHits.at })
-      .from(rateLimitHits)
-      .where(or(...checks.map(([key, rule]) => and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now - rule.windowMs))))))
-      .orderBy(asc(rateLimitHits.at));
+    const [only] = checks;
+    const rows =
+      checks.length === 1 && only
+        ? await oneKeyHits(q).execute({ key: only[0], since: new Date(now - only[1].windowMs) })
+        : await q
+            .select({ key: rateLimitHits.key, at: rateLimitHits.at })
+            .from(rateLimitHits)
+            .where(or(...checks.map(([key, rule]) => and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now - rule.windowMs))))))
+            .orderBy(asc(rateLimitHits.at));
     const times = new Map<string, number[]>();
     for (const row of rows) times.set(row.key, [...(times.get(row.key) ?? []), row.at.getTime()]);
     return times;
@@ -48,10 +72,11 @@ export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitK
 
   /** One hit on each key, at `now`; the hits in the checks' order. */
   async function record(q: DB, checks: readonly RateCheck[], now: number): Promise<Hit[]> {
-    const rows = await q
-      .insert(rateLimitHits)
-      .values(checks.map(([key, rule]) => ({ key, at: new Date(now), expiresAt: new Date(now + rule.windowMs) })))
-      .returning({ id: rateLimitHits.id, key: rateLimitHits.key });
+    const values = checks.map(([key, rule]) => ({ key, at: new Date(now), expiresAt: new Date(now + rule.windowMs) }));
+    const rows =
+      values.length === 1
+        ? await oneHit(q).execute(values[0]!)
+        : await q.insert(rateLimitHits).values(values).returning({ id: rateLimitHits.id, key: rateLimitHits.key });
     // RETURNING promises no order; a key named twice gets its rows in turn
     const ids = new Map<string, Hit[]>();
     for (const row of rows) ids.set(row.key, [...(ids.get(row.key) ?? []), row.id]);

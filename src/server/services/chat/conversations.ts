@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/chat';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db';
-import { prepared } from '../../database/prepared';
+import { prepared, preparedPer } from '../../database/prepared';
 import { fail } from '../../errors';
 import { toConversation, toMessage } from './shapes';
 import { titleFromMessage } from './title';
@@ -61,13 +61,52 @@ export function createConversationStore(db: DB, clock: Clock) {
       .limit(sql.placeholder('limit')),
     'conversations_next_page',
   );
-  const ownedConversation = prepared(
-    db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.id, sql.placeholder('id')), eq(conversations.userId, sql.placeholder('userId'))))
-      .limit(1),
+  // Also read and written inside transactions (a send's checks and save): prepared per executor.
+  const ownedConversation = preparedPer(
+    (q: DB) =>
+      q
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.id, sql.placeholder('id')), eq(conversations.userId, sql.placeholder('userId'))))
+        .limit(1),
     'owned_conversation',
+  );
+  const newMessage = preparedPer(
+    (q: DB) =>
+      q
+        .insert(messages)
+        .values({
+          conversationId: sql.placeholder('conversationId'),
+          role: sql.placeholder('role'),
+          content: sql.placeholder('content'),
+          status: sql.placeholder('status'),
+          createdAt: sql.placeholder('createdAt'),
+        })
+        .returning(),
+    'new_message',
+  );
+  const touchConversation = preparedPer(
+    (q: DB) =>
+      q
+        .update(conversations)
+        .set({ updatedAt: sql`${sql.param(sql.placeholder('updatedAt'), conversations.updatedAt)}` })
+        .where(eq(conversations.id, sql.placeholder('id'))),
+    'touch_conversation',
+  );
+  const earlierUserMessage = preparedPer(
+    (q: DB) =>
+      q
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, sql.placeholder('conversationId')),
+            eq(messages.role, 'user'),
+            lt(messages.id, sql.placeholder('beforeId')),
+          ),
+        )
+        .limit(1),
+    'earlier_user_message',
   );
   const messagesOf = prepared(
     db
@@ -90,18 +129,14 @@ export function createConversationStore(db: DB, clock: Clock) {
 
   /** The caller's conversation, or 404 whether it is missing or someone else's. */
   async function owned(userId: number, id: number): Promise<ConversationRow> {
-    const [row] = await ownedConversation.execute({ id, userId });
+    const [row] = await ownedConversation(db).execute({ id, userId });
     if (!row) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
     return row;
   }
 
-  /** `owned`, read inside the transaction `tx` (prepared statements run outside one on PostgreSQL). */
+  /** `owned`, read inside the transaction `tx`. */
   async function ownedIn(tx: DB, userId: number, id: number): Promise<ConversationRow> {
-    const [row] = await tx
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-      .limit(1);
+    const [row] = await ownedConversation(tx).execute({ id, userId });
     if (!row) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
     return row;
   }
@@ -115,8 +150,8 @@ export function createConversationStore(db: DB, clock: Clock) {
     status: MessageStatus,
   ): Promise<MessageRow> {
     const now = clock();
-    const [row] = await tx.insert(messages).values({ conversationId, role, content, status, createdAt: now }).returning();
-    await tx.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, conversationId));
+    const [row] = await newMessage(tx).execute({ conversationId, role, content, status, createdAt: now });
+    await touchConversation(tx).execute({ updatedAt: now, id: conversationId });
     return row!;
   }
 
@@ -165,11 +200,7 @@ export function createConversationStore(db: DB, clock: Clock) {
         await admit?.(tx);
         const row = await insertMessage(tx, conversationId, 'user', content, 'complete');
         if (conversation.title === DEFAULT_CONVERSATION_TITLE) {
-          const [earlier] = await tx
-            .select({ id: messages.id })
-            .from(messages)
-            .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'user'), lt(messages.id, row.id)))
-            .limit(1);
+          const [earlier] = await earlierUserMessage(tx).execute({ conversationId, beforeId: row.id });
           const title = titleFromMessage(content);
           if (!earlier && title) await tx.update(conversations).set({ title }).where(eq(conversations.id, conversationId));
         }
