@@ -13,7 +13,7 @@ const fromDrizzle = (symbol) =>
  * docs/decisions/022-async-data-layer.md: a transaction's body awaits nothing but queries, because
  * the transaction holds the database (on SQLite, the one connection) until the body ends. A wait is
  * a query when Drizzle made it (its `then` is Drizzle's), when it is a call on the database or the
- * transaction, or when it is a call to a function of ours whose own waits are all queries; a helper
+ * transaction or a prepared statement's `execute`, or when it is a call to a function of ours whose own waits are all queries; a helper
  * that cannot be read (an interface's method, a library's function) counts only when it is handed
  * the database or the transaction. Everything else (mail, HTTP, timers, hashing) is reported.
  */
@@ -134,6 +134,8 @@ export default {
       if (ts.isPropertyAccessExpression(callee)) {
         const method = callee.name.text;
         if (isDatabase(typeOf(callee.expression))) return null;
+        // A prepared statement's `execute` (database/prepared.ts) is a query too.
+        if (method === 'execute' && fromDrizzle(checker.getPropertyOfType(typeOf(callee.expression), 'execute'))) return null;
         // Waiting for `p.catch(...)` is waiting for p (the handler's own work is not followed).
         if ((method === 'catch' || method === 'finally') && isThenable(typeOf(callee.expression)))
           return nonQuery(callee.expression, depth);

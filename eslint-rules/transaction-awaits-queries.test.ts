@@ -56,6 +56,10 @@ tester.run('transaction-awaits-queries', rule, {
       await tx.transaction(async (inner) => { await inner.delete(notes); }).catch(() => undefined);
       await Promise.all([tx.select().from(notes), tx.delete(notes)]);
     });`),
+    // A prepared statement, also picked from an object as a Pick of it.
+    valid(`const byId = db.select().from(notes).prepare();
+      const picked: Pick<typeof byId, 'execute'> = byId;
+      await db.transaction(async () => { await byId.execute(); await picked.execute(); });`),
     // A helper that cannot be read counts when it is handed the transaction.
     valid(`await db.transaction(async (tx) => { await audit.record('note.delete', tx); });`),
     // An async generator of ours that pages through a table.
@@ -79,6 +83,12 @@ tester.run('transaction-awaits-queries', rule, {
     invalid(`await db.transaction(async () => { await new Promise((resolve) => setTimeout(resolve, 10)); });`, [{ messageId: 'notQuery' }]),
     // What the body returns is waited for too.
     invalid(`await db.transaction(async () => fetch('https://example.com'));`, [{ messageId: 'notQuery' }]),
+    // Only Drizzle's prepared statements: another object's \`execute\` is not a query.
+    invalid(
+      `declare const job: { execute(): Promise<void> };
+      await db.transaction(async () => { await job.execute(); });`,
+      [{ messageId: 'notQuery' }],
+    ),
     invalid(`await db.transaction(async (tx) => { return Promise.all([tx.delete(notes), sendMail('a@example.com')]); });`, [
       { messageId: 'notQuery', data: { wait: "sendMail('a@example.com')" } },
     ]),
