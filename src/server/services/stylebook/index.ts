@@ -18,6 +18,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db';
 import { compileStylebook, type CompiledStylebook } from '../../editor/stylebook/compile';
 import { fail } from '../../errors';
+import { prepared } from '../../database/prepared';
 import { parseValeRules } from './vale-import';
 
 /** Days the stylebook's "fired" counts look back. */
@@ -74,11 +75,20 @@ export type ImportResult = { ok: true; added: number; updated: number } | { ok: 
 
 export function createStylebookService(db: DB, clock: Clock) {
   const { stylebookEntries: entries, stylebookHits: hits, teams } = db.tables;
+  // Every reply asks for the writer's stylebook: its owner and version are read with prepared statements.
+  const teamById = prepared(db.select().from(teams).where(eq(teams.id, sql.placeholder('id'))).limit(1), 'stylebook_team');
+  const versionOf = prepared(
+    db
+      .select({ n: count(), newest: max(entries.id), changed: max(entries.updatedAt) })
+      .from(entries)
+      .where(eq(entries.ownerKey, sql.placeholder('ownerKey'))),
+    'stylebook_version',
+  );
   const compiled = new Map<string, { version: string; stylebook: CompiledStylebook }>();
 
   async function ownerOf(user: UserRow): Promise<StylebookOwner> {
     if (user.teamId == null) return { key: `u:${user.id}`, teamId: null, userId: user.id, teamName: null, canEdit: true };
-    const [team] = await db.select().from(teams).where(eq(teams.id, user.teamId)).limit(1);
+    const [team] = await teamById.execute({ id: user.teamId });
     if (!team) return { key: `u:${user.id}`, teamId: null, userId: user.id, teamName: null, canEdit: true };
     return { key: `t:${team.id}`, teamId: team.id, userId: null, teamName: team.name, canEdit: mayEditTeamStylebook(user, team) };
   }
@@ -169,10 +179,7 @@ export function createStylebookService(db: DB, clock: Clock) {
    */
   async function compiledFor(user: UserRow): Promise<CompiledStylebook | undefined> {
     const owner = await ownerOf(user);
-    const [v] = await db
-      .select({ n: count(), newest: max(entries.id), changed: max(entries.updatedAt) })
-      .from(entries)
-      .where(eq(entries.ownerKey, owner.key));
+    const [v] = await versionOf.execute({ ownerKey: owner.key });
     if (!v || v.n === 0) return undefined;
     const version = `${v.n}:${v.newest}:${v.changed instanceof Date ? v.changed.getTime() : String(v.changed)}`;
     const cached = compiled.get(owner.key);
