@@ -76,7 +76,14 @@ export type ImportResult = { ok: true; added: number; updated: number } | { ok: 
 export function createStylebookService(db: DB, clock: Clock) {
   const { stylebookEntries: entries, stylebookHits: hits, teams } = db.tables;
   // Every reply asks for the writer's stylebook: its owner and version are read with prepared statements.
-  const teamById = prepared(db.select().from(teams).where(eq(teams.id, sql.placeholder('id'))).limit(1), 'stylebook_team');
+  const teamById = prepared(
+    db
+      .select()
+      .from(teams)
+      .where(eq(teams.id, sql.placeholder('id')))
+      .limit(1),
+    'stylebook_team',
+  );
   const versionOf = prepared(
     db
       .select({ n: count(), newest: max(entries.id), changed: max(entries.updatedAt) })
