@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { MAX_TEXT_CHARS, sourcesNoteOffThread } from '../../editor';
 import { checkNote, houseFindingsIn, legalFindingsIn, RevisedCopyGuard } from './check';
+import { createModelFetch } from './model-fetch';
 import { buildChatMessages, copyToGround, groundingFor, writerCopy } from './prompt';
 import { WriterWords } from './quotes';
 import { ModelFailure, type AiProvider, type ModelRequest } from './types';
@@ -71,6 +72,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
     maxRetries: 0,
     organization: null,
     project: null,
+    fetch: createModelFetch(),
   });
 
   return {
