@@ -89,20 +89,30 @@ export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitK
     await q.delete(rateLimitHits).where(lte(rateLimitHits.expiresAt, new Date(now)));
   }
 
-  /** `take`, inside `q`: in a caller's transaction, the hits are undone if that transaction rolls back. */
-  async function takeIn(q: DB, checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
+  /** Checks and counts inside the transaction `tx`, whose end releases the keys' locks. */
+  async function countIn(tx: DB, checks: readonly RateCheck[], now: number): Promise<{ retryAfter: number } | { hits: Hit[] }> {
+    await dialect.lockRateLimitKeys(
+      tx,
+      checks.map(([key]) => key),
+    );
+    const times = await live(tx, checks, now);
+    const retryAfter = Math.max(0, ...checks.map(([key, rule]) => wait(times.get(key) ?? [], rule, now)));
+    return retryAfter > 0 ? { retryAfter } : { hits: await record(tx, checks, now) };
+  }
+
+  const refuseOrHits = (outcome: { retryAfter: number } | { hits: Hit[] }, message: string, details?: Record<string, unknown>) =>
+    'retryAfter' in outcome ? fail('TOO_MANY_REQUESTS', message, { ...details, retryAfter: outcome.retryAfter }) : outcome.hits;
+
+  /**
+   * `take`, inside the caller's transaction `tx`: its hits are undone if that transaction rolls
+   * back, and the keys stay locked until it ends. No savepoint of its own: a refusal throws, and
+   * the caller's transaction rolls back whole.
+   */
+  async function takeIn(tx: DB, checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
     if (checks.length === 0) return [];
     const now = clock().getTime();
-    const keys = checks.map(([key]) => key);
-    await sweep(q, now);
-    const outcome = await q.transaction(async (tx) => {
-      await dialect.lockRateLimitKeys(tx, keys);
-      const times = await live(tx, checks, now);
-      const retryAfter = Math.max(0, ...checks.map(([key, rule]) => wait(times.get(key) ?? [], rule, now)));
-      return retryAfter > 0 ? { retryAfter } : { hits: await record(tx, checks, now) };
-    });
-    if ('retryAfter' in outcome) fail('TOO_MANY_REQUESTS', message, { ...details, retryAfter: outcome.retryAfter });
-    return outcome.hits;
+    await sweep(tx, now);
+    return refuseOrHits(await countIn(tx, checks, now), message, details);
   }
 
   return {
@@ -130,8 +140,11 @@ export function createRateLimiter(db: DB, dialect: Pick<Dialect, 'lockRateLimitK
      * otherwise counts one hit on each. Checking and counting are one transaction holding the keys'
      * locks, so parallel calls, in this process or another, cannot all pass. Returns the hits, for `forget`.
      */
-    take(checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
-      return takeIn(db, checks, message, details);
+    async take(checks: readonly RateCheck[], message: string, details?: Record<string, unknown>): Promise<Hit[]> {
+      if (checks.length === 0) return [];
+      const now = clock().getTime();
+      await sweep(db, now);
+      return refuseOrHits(await db.transaction((tx) => countIn(tx, checks, now)), message, details);
     },
 
     takeIn,
