@@ -26,7 +26,8 @@ export function createModelFetch(): typeof fetch {
     const url = new URL(input);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
     const signal = init.signal ?? undefined;
-    if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError'));
+    if (signal?.aborted)
+      return Promise.reject(signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError'));
 
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
@@ -49,7 +50,9 @@ export function createModelFetch(): typeof fetch {
             resolve(new Response(null, { status, statusText: res.statusMessage, headers: received }));
             return;
           }
-          resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers: received }));
+          resolve(
+            new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers: received }),
+          );
         },
       );
       request.on('error', reject);
