@@ -19,7 +19,10 @@ const sendable = (body: FetchInit['body']): boolean => body == null || typeof bo
  * a streamed or form body) goes to the global `fetch` as before.
  */
 export function createModelFetch(): typeof fetch {
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // An idle connection is dropped after 4 s, or sooner when the server's Keep-Alive hint says so, as
+  // undici does: reusing one the server has just closed would fail the reply.
+  const kept = { keepAlive: true, timeout: 4_000 };
+  const agents = { http: new http.Agent(kept), https: new https.Agent(kept) };
 
   return (input: FetchInput, init: FetchInit = {}): Promise<Response> => {
     if (input instanceof Request || !sendable(init.body)) return fetch(input, init);
