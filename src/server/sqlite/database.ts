@@ -140,7 +140,6 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     { schema, casing: 'snake_case' },
   );
   // Queries made through `db` inside the body are the transaction's: the gate runs them in turn.
-  // One connection: a transaction's queries are the database's, in turn through the gate.
   const db: DB = Object.assign(builders, {
     transaction: <T>(body: (tx: DB) => Promise<T>) => gate.transaction(() => body(db)),
     tables: sqliteTables,

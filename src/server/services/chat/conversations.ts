@@ -63,7 +63,7 @@ export function createConversationStore(db: DB, clock: Clock) {
   );
   // Also read and written inside transactions (a send's checks and save): prepared per executor.
   const ownedConversation = preparedPer(
-    (q: DB) =>
+    (q) =>
       q
         .select()
         .from(conversations)
@@ -72,7 +72,7 @@ export function createConversationStore(db: DB, clock: Clock) {
     'owned_conversation',
   );
   const newMessage = preparedPer(
-    (q: DB) =>
+    (q) =>
       q
         .insert(messages)
         .values({
@@ -86,7 +86,7 @@ export function createConversationStore(db: DB, clock: Clock) {
     'new_message',
   );
   const touchConversation = preparedPer(
-    (q: DB) =>
+    (q) =>
       q
         .update(conversations)
         .set({ updatedAt: sql`${sql.param(sql.placeholder('updatedAt'), conversations.updatedAt)}` })
@@ -94,7 +94,7 @@ export function createConversationStore(db: DB, clock: Clock) {
     'touch_conversation',
   );
   const earlierUserMessage = preparedPer(
-    (q: DB) =>
+    (q) =>
       q
         .select({ id: messages.id })
         .from(messages)
@@ -127,19 +127,14 @@ export function createConversationStore(db: DB, clock: Clock) {
     'conversation_history',
   );
 
-  /** The caller's conversation, or 404 whether it is missing or someone else's. */
-  async function owned(userId: number, id: number): Promise<ConversationRow> {
-    const [row] = await ownedConversation(db).execute({ id, userId });
+  /** The caller's conversation, read through `q` (the database or a transaction), or 404 whether it is missing or someone else's. */
+  async function ownedIn(q: DB, userId: number, id: number): Promise<ConversationRow> {
+    const [row] = await ownedConversation(q).execute({ id, userId });
     if (!row) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
     return row;
   }
 
-  /** `owned`, read inside the transaction `tx`. */
-  async function ownedIn(tx: DB, userId: number, id: number): Promise<ConversationRow> {
-    const [row] = await ownedConversation(tx).execute({ id, userId });
-    if (!row) fail('NOT_FOUND', CONVERSATION_NOT_FOUND);
-    return row;
-  }
+  const owned = (userId: number, id: number): Promise<ConversationRow> => ownedIn(db, userId, id);
 
   /** Run inside the caller's transaction: the message and the conversation's new `updatedAt` land together. */
   async function insertMessage(
