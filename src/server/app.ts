@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter, createCaller } from './routers';
@@ -10,21 +9,22 @@ import { STRIPE_WEBHOOK_PATH, restRoutes } from './rest/routes';
 import { mountRestRoutes } from './rest/shim';
 import { OPENAPI_PATH, openApiDocument } from './rest/openapi';
 import { clientIp } from './http/client-ip';
-import { API_PREFIXES, originCheck, refuseNonJson, responseHeaders } from './http/security';
+import { originRefusal, responseHeaders } from './http/security';
 import { requestHeader } from './http/request-header';
-import { requestLog } from './http/request-log';
+import { logRequest } from './http/request-log';
 import { mountClient } from './http/static-client';
 import { pageAnswers } from './http/page-answers';
 import { errorDetails, errorForLog } from './errors';
 import { TRPC_MAX_BATCH } from '../shared/limits';
-import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../shared/uploads';
+import { UPLOAD_PATH } from '../shared/uploads';
 import { uploadBodyLimit } from './services/documents/limits';
-import { closeUnreadBodies, LINGER_MS, lingerBytes, requestBodyFailed } from './http/unread-body';
-import { healthCheck, readyCheck, refuseWhileShuttingDown } from './http/health';
-import { takeTurns } from './http/turn-queue';
+import { closeIfBodyUnread, LINGER_MS, lingerBytes, requestBodyFailed } from './http/unread-body';
+import { healthCheck, readyCheck, shuttingDownRefusal } from './http/health';
+import { createTurnQueue } from './http/turn-queue';
+import { requestPipeline } from './http/request-pipeline';
+import { withinBodyLimits } from './http/body-limits';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
-export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Paths whose bodies are not JSON (multipart uploads, signed webhooks). */
 export const NON_JSON_PATHS: string[] = [UPLOAD_PATH];
 /** Paths whose callers are not browsers and prove themselves another way (Stripe signs its webhooks). */
@@ -45,38 +45,21 @@ export function createApp(opts: AppOptions) {
   const app = new Hono();
 
   const respond = responseHeaders({ https: opts.config.secureCookies, stripe: opts.services.billing.provider.kind === 'stripe' });
-  const tooLarge = (c: Context) => c.json({ message: 'Request body is too large' }, 413);
-  const limitJsonBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const linger = { maxBytes: lingerBytes(uploadBodyLimit(opts.config.maxUploadMb)), maxMs: LINGER_MS };
 
-  app.use('*', closeUnreadBodies({ maxBytes: lingerBytes(uploadBodyLimit(opts.config.maxUploadMb)), maxMs: LINGER_MS }));
-  app.use('*', requestLog(log));
-  app.use('*', takeTurns());
-  app.use('*', respond.middleware);
-  if (opts.isServing) app.use('*', refuseWhileShuttingDown(opts.isServing));
-  app.use('*', originCheck(opts.config.appOrigin, NO_ORIGIN_PATHS));
-  for (const prefix of API_PREFIXES) {
-    app.use(`${prefix}*`, async (c, next) => {
-      // GETs carry no body; wrapping their request stream anyway costs every read.
-      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-      const refused = refuseNonJson(c, NON_JSON_PATHS);
-      if (refused) return refused;
-      if (c.req.path === UPLOAD_PATH) {
-        // Uploads are limited to MAX_UPLOAD_MB: a declared length over it is refused here, and the multipart
-        // reader counts the streamed bytes itself, so a chunked body is never buffered whole.
-        if (Number(c.req.header('content-length') ?? 0) <= uploadBodyLimit(opts.config.maxUploadMb)) return next();
-        return c.json({ success: false, message: UPLOAD_MESSAGES.tooLarge(opts.config.maxUploadMb) }, 413);
-      }
-      if (NON_JSON_PATHS.includes(c.req.path)) return next();
-      // Hono's bodyLimit reads `raw.body`, which turns the server's lightweight request into a web
-      // stream and takes the body off @hono/node-server's direct read; a declared length is checked here
-      // the same way, and only chunked bodies are counted through it.
-      const length = c.req.header('content-length');
-      if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-        return Number.parseInt(length, 10) > JSON_BODY_LIMIT ? tooLarge(c) : next();
-      }
-      return limitJsonBody(c, next);
-    });
-  }
+  app.use(
+    '*',
+    requestPipeline({
+      turns: createTurnQueue(),
+      refusals: [...(opts.isServing ? [shuttingDownRefusal(opts.isServing)] : []), originRefusal(opts.config.appOrigin, NO_ORIGIN_PATHS)],
+      route: withinBodyLimits({
+        uploadBytes: uploadBodyLimit(opts.config.maxUploadMb),
+        maxUploadMb: opts.config.maxUploadMb,
+        nonJsonPaths: NON_JSON_PATHS,
+      }),
+      after: [(c) => respond.addTo(c), (c, arrivedAt) => logRequest(log, c, arrivedAt), (c) => closeIfBodyUnread(c, linger)],
+    }),
+  );
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({

@@ -1,4 +1,4 @@
-import type { Handler, MiddlewareHandler } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { Dialect } from '../db';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -41,9 +41,9 @@ export function readyCheck(dialect: Pick<Dialect, 'readiness'>, isServing: () =>
  * rather than a refused connection: the health checks say it is shutting down, and any other new
  * request is answered 503 before it does anything, on a connection that then closes.
  */
-export function refuseWhileShuttingDown(isServing: () => boolean): MiddlewareHandler {
-  return async (c, next) => {
-    if (isServing() || HEALTH_PATHS.has(c.req.path)) return next();
+export function shuttingDownRefusal(isServing: () => boolean): (c: Context) => Response | undefined {
+  return (c) => {
+    if (isServing() || HEALTH_PATHS.has(c.req.path)) return undefined;
     return c.json({ message: 'Copydesk is shutting down; try again in a moment' }, 503, { ...NO_STORE, Connection: 'close' });
   };
 }

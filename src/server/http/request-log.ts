@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 // A long run of letters and digits with at least one digit: a random token, never a route word.
 const TOKEN_SEGMENT = /^(?=.*\d)[A-Za-z0-9_-]{20,}$/;
@@ -19,11 +19,7 @@ export function loggablePath(path: string): string {
 }
 
 /** One line per request; the path only, never the query (reset tokens travel there) nor a token in the path. */
-export function requestLog(log: (line: string) => void): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    const ms = (performance.now() - started).toFixed(1);
-    log(`${c.req.method} ${loggablePath(c.req.path)} ${c.res.status} ${ms}ms`);
-  };
+export function logRequest(log: (line: string) => void, c: Context, startedAt: number): void {
+  const ms = (performance.now() - startedAt).toFixed(1);
+  log(`${c.req.method} ${loggablePath(c.req.path)} ${c.res.status} ${ms}ms`);
 }

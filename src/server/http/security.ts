@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { THEME_BOOT_SCRIPT } from '../../shared/theme';
 
 // Stripe Elements loads its script and card frames from Stripe's hosts (only when Stripe is configured).
@@ -45,8 +45,8 @@ const HAS_HEADERS = Symbol('copydesk.hasSecurityHeaders');
 type Marked = Response & { [HAS_HEADERS]?: true };
 
 export interface ResponseHeaders {
-  /** Adds the security headers to every response, and `Cache-Control: no-store` to API answers. */
-  middleware: MiddlewareHandler;
+  /** Adds the security headers to the context's answer, and `Cache-Control: no-store` to an API answer. */
+  addTo(c: Context): void;
   /**
    * A JSON API answer that already carries those headers, as a plain record:
    * the middleware then leaves it alone, and the Node adapter writes it
@@ -65,8 +65,7 @@ export function responseHeaders(opts: { https: boolean; stripe?: boolean }): Res
   });
 
   return {
-    middleware: async (c, next) => {
-      await next();
+    addTo(c) {
       if ((c.res as Marked)[HAS_HEADERS]) return;
       const headers = c.res.headers;
       for (const [name, value] of list) headers.set(name, value);
@@ -106,18 +105,18 @@ function urlHasOrigin(url: string, appOrigin: string): boolean {
  * that dropped the header), so it is refused too. Scripts authenticate with a bearer token instead.
  * The listed paths authenticate each request another way (a Stripe webhook carries its signature).
  */
-export function originCheck(appOrigin: string, exemptPaths: readonly string[] = []): MiddlewareHandler {
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || exemptPaths.includes(c.req.path)) return next();
+export function originRefusal(appOrigin: string, exemptPaths: readonly string[] = []): (c: Context) => Response | undefined {
+  return (c) => {
+    if (SAFE_METHODS.has(c.req.method) || exemptPaths.includes(c.req.path)) return undefined;
     // A page on another origin cannot send an Authorization header without a CORS preflight, which
     // Copydesk never grants: a bearer request is a script's, and speaks for its token, not a cookie.
-    if (/^bearer /i.test(c.req.header('authorization') ?? '')) return next();
+    if (/^bearer /i.test(c.req.header('authorization') ?? '')) return undefined;
     const origin = c.req.header('origin');
     // An Origin, even an empty one or "null" (a sandboxed frame, a redirect), is judged alone.
-    if (origin !== undefined) return origin === appOrigin ? next() : c.json({ message: 'Cross-origin request refused' }, 403);
+    if (origin !== undefined) return origin === appOrigin ? undefined : c.json({ message: 'Cross-origin request refused' }, 403);
     const referer = c.req.header('referer');
     if (referer === undefined) return c.json({ message: 'Origin header required' }, 403);
-    return urlHasOrigin(referer, appOrigin) ? next() : c.json({ message: 'Cross-origin request refused' }, 403);
+    return urlHasOrigin(referer, appOrigin) ? undefined : c.json({ message: 'Cross-origin request refused' }, 403);
   };
 }
 

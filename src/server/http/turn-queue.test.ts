@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createTurnQueue, takeTurns } from './turn-queue';
+import { createTurnQueue } from './turn-queue';
 
 /** Runs `work` as a request would once admitted, recording its name. */
 async function request(queue: ReturnType<typeof createTurnQueue>, name: string, order: string[]) {
@@ -96,20 +95,5 @@ describe('createTurnQueue', () => {
     const b = request(queue, 'b', order);
     await Promise.all([a, b]);
     expect(order).toEqual(['first', 'a', 'b']);
-  });
-});
-
-describe('takeTurns', () => {
-  it('answers every request of a burst, in order', async () => {
-    const app = new Hono();
-    const started: number[] = [];
-    app.use('*', takeTurns(createTurnQueue(0)));
-    app.get('/n/:n', (c) => {
-      started.push(Number(c.req.param('n')));
-      return c.text(c.req.param('n'));
-    });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => Promise.resolve(app.request(`/n/${i}`)).then((r) => r.text())));
-    expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
-    expect(started).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 });

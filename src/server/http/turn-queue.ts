@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
-
 /** Main-thread time a turn of the event loop may spend starting requests before timers get to run. */
 export const TURN_BUDGET_MS = 15;
 
@@ -56,11 +54,3 @@ export function createTurnQueue(
 }
 
 export type TurnQueue = ReturnType<typeof createTurnQueue>;
-
-export function takeTurns(queue: TurnQueue = createTurnQueue()): MiddlewareHandler {
-  return async (_c, next) => {
-    const turn = queue.admit();
-    if (turn) await turn;
-    await next();
-  };
-}

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 /** The Node request under a Hono context's `env` (the Node server's); undefined under `app.request`. */
 export const incomingOf = (env: unknown): IncomingMessage | undefined => (env as { incoming?: IncomingMessage } | undefined)?.incoming;
@@ -34,15 +34,12 @@ const COUNT_EVERY_MS = 20;
  * and a client still writing (Node's fetch) sees EPIPE instead of the answer.
  * See docs/decisions/045-lingering-close.md.
  */
-export function closeUnreadBodies(limits: LingerLimits): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return;
-    const incoming = incomingOf(c.env);
-    if (!incoming || incoming.readableEnded) return;
-    c.res.headers.set('Connection', 'close');
-    lingerBeforeClosing(incoming, limits);
-  };
+export function closeIfBodyUnread(c: Context, limits: LingerLimits): void {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return;
+  const incoming = incomingOf(c.env);
+  if (!incoming || incoming.readableEnded) return;
+  c.res.headers.set('Connection', 'close');
+  lingerBeforeClosing(incoming, limits);
 }
 
 /**
