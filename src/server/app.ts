@@ -52,11 +52,7 @@ export function createApp(opts: AppOptions) {
     requestPipeline({
       turns: createTurnQueue(),
       refusals: [...(opts.isServing ? [shuttingDownRefusal(opts.isServing)] : []), originRefusal(opts.config.appOrigin, NO_ORIGIN_PATHS)],
-      route: withinBodyLimits({
-        uploadBytes: uploadBodyLimit(opts.config.maxUploadMb),
-        maxUploadMb: opts.config.maxUploadMb,
-        nonJsonPaths: NON_JSON_PATHS,
-      }),
+      route: withinBodyLimits({ maxUploadMb: opts.config.maxUploadMb, nonJsonPaths: NON_JSON_PATHS }),
       after: [(c) => respond.addTo(c), (c, arrivedAt) => logRequest(log, c, arrivedAt), (c) => closeIfBodyUnread(c, linger)],
     }),
   );

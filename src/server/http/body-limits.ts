@@ -1,6 +1,7 @@
 import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UPLOAD_MESSAGES, UPLOAD_PATH } from '../../shared/uploads';
+import { uploadBodyLimit } from '../services/documents/limits';
 import { API_PREFIXES, refuseNonJson } from './security';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -9,8 +10,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 const isUnderApi = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
 
 export interface BodyLimits {
-  /** The largest upload taken, in bytes. */
-  uploadBytes: number;
+  /** MAX_UPLOAD_MB: the largest file an upload may carry. */
   maxUploadMb: number;
   /** Paths whose bodies are not JSON (multipart uploads, signed webhooks). */
   nonJsonPaths: readonly string[];
@@ -24,6 +24,7 @@ export interface BodyLimits {
 export function withinBodyLimits(limits: BodyLimits): (c: Context, next: Next) => Promise<Response | void> {
   const tooLarge = (c: Context) => c.json({ message: 'Request body is too large' }, 413);
   const limitJsonBody = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const uploadBytes = uploadBodyLimit(limits.maxUploadMb);
   return async (c, next) => {
     // GETs carry no body; wrapping their request stream anyway costs every read.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !isUnderApi(c.req.path)) return next();
@@ -32,7 +33,7 @@ export function withinBodyLimits(limits: BodyLimits): (c: Context, next: Next) =
     if (c.req.path === UPLOAD_PATH) {
       // Uploads are limited to MAX_UPLOAD_MB: a declared length over it is refused here, and the multipart
       // reader counts the streamed bytes itself, so a chunked body is never buffered whole.
-      if (Number(c.req.header('content-length') ?? 0) <= limits.uploadBytes) return next();
+      if (Number(c.req.header('content-length') ?? 0) <= uploadBytes) return next();
       return c.json({ success: false, message: UPLOAD_MESSAGES.tooLarge(limits.maxUploadMb) }, 413);
     }
     if (limits.nonJsonPaths.includes(c.req.path)) return next();
