@@ -2,7 +2,7 @@
  * `npm run bench -- chat [--ttft 200] [--token-interval 20] [--tokens 40] [--samples 40]
  *                        [--streams 200] [--conversations 10000] [--messages-per 20] [--loads 200]`
  *
- * Starts Copydesk as a child process (`node --import tsx src/server/main.ts`)
+ * Starts Copydesk as `npm start` runs it (scripts/start.mjs: the server bundle under plain Node)
  * with OPENAI_BASE_URL at the local Chat Completions double
  * (tests/support/openai-server.ts, in this process) answering with a fixed
  * time to first token and a fixed token rate, then measures in one run:
@@ -120,7 +120,7 @@ function cpuMs(pid: number): number {
 }
 
 function startCopydesk(env: Record<string, string>, logFile: string, nodeFlags: string[]) {
-  return startChild('src/server/main.ts', { args: ['--no-client-build'], env, logFile, nodeFlags, cwd: root });
+  return startChild('scripts/start.mjs', { args: ['--no-client-build'], env, logFile, nodeFlags, cwd: root });
 }
 
 async function waitReady(url: string, child: ChildProcess, logFile: string) {

@@ -3,6 +3,7 @@ import type { Context as HonoContext } from 'hono';
 import type { ChatStreamEvent, SendResult } from '../../shared/schemas/chat';
 import { errorDetails } from '../errors';
 import { publicMessage } from '../trpc/init';
+import { ReplyStream } from '../services/chat/reply';
 
 /** One Server-Sent Event: `event:` and a JSON `data:` line (JSON has no raw newlines). */
 export function sseEvent(event: string, data: unknown): string {
@@ -15,6 +16,8 @@ const wantsEventStream = (c: HonoContext) => /\btext\/event-stream\b/i.test(c.re
  * The REST answer to a sent message: with `Accept: text/event-stream`, `delta`
  * events as the reply arrives, then one `done` (or `error`) event; otherwise the
  * finished `{userMessage, assistantMessage}`. A client that disconnects stops the reply.
+ * The stream's headers go out once the model has the request: writing them first delayed the
+ * model's first token (docs/decisions/058-the-model-first.md).
  */
 export async function replyResponse(reply: AsyncIterable<ChatStreamEvent>, c: HonoContext): Promise<Response | SendResult> {
   const iterator = reply[Symbol.asyncIterator]();
@@ -61,6 +64,8 @@ export async function replyResponse(reply: AsyncIterable<ChatStreamEvent>, c: Ho
     },
     cancel: leave,
   });
+  // The stream pulls its first event at once, which starts the reply.
+  if (reply instanceof ReplyStream) await reply.underway;
   return new Response(body, {
     status: 200,
     headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },

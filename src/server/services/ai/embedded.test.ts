@@ -20,16 +20,19 @@ describe('embedded editorial engine provider', () => {
     expect(pieces('')).toEqual([]);
   });
 
-  it('streams exactly the engine’s reply', async () => {
+  it('streams exactly the engine’s reply, said to be under way before its first piece', async () => {
     const ai = createEmbeddedProvider({ pieceDelayMs: 0 });
     let text = '';
     let count = 0;
-    for await (const piece of ai.stream({ history: [], message: STORY, passages: [], signal: new AbortController().signal })) {
+    let sentAfter = -1;
+    const sent = () => (sentAfter = count);
+    for await (const piece of ai.stream({ history: [], message: STORY, passages: [], signal: new AbortController().signal, sent })) {
       text += piece;
       count++;
     }
     expect(text).toBe(await respond({ history: [], message: STORY }));
     expect(count).toBeGreaterThan(10);
+    expect(sentAfter).toBe(0);
   });
 
   it('reads the conversation’s document passages as documents', async () => {

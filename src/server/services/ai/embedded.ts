@@ -93,6 +93,7 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions = {}): AiProvi
       `${EDITOR_HELP}\n\nYou can upload documents (pdf, doc, docx, txt, csv, md) for editorial feedback. This editor runs offline with Copydesk's editorial engine; no text leaves the server.`,
 
     async *stream(request: ModelRequest) {
+      request.sent?.();
       const markdown = await reply(request);
       if (markdown === null) return;
       const parts =

@@ -75,6 +75,30 @@ describe('the model client fetch', () => {
     expect(rest).toBe('data: [DONE]\n\n');
   });
 
+  it('says when the request is on its way, before the answer, on a new and on a kept connection', async () => {
+    let answer = () => {};
+    const server = await serve((res) => (answer = () => res.end('ok')));
+    const modelFetch = createModelFetch();
+    for (let i = 0; i < 2; i++) {
+      let sent = 0;
+      const answered = modelFetch(server.url, { method: 'POST', body: `{"n":${i}}`, onSent: () => sent++ });
+      await expect.poll(() => server.seen.length).toBe(i + 1);
+      expect(sent).toBe(1);
+      answer();
+      expect(await (await answered).text()).toBe('ok');
+    }
+    expect(new Set(server.seen.map((s) => s.remotePort)).size).toBe(1);
+
+    let sentByFetch = 0;
+    const form = new FormData();
+    form.set('purpose', 'assistants');
+    const viaFetch = modelFetch(server.url, { method: 'POST', body: form, onSent: () => sentByFetch++ });
+    expect(sentByFetch).toBe(1);
+    await expect.poll(() => server.seen.length).toBe(3);
+    answer();
+    await (await viaFetch).text();
+  });
+
   it('keeps the connection for the next request', async () => {
     const server = await serve((res) => res.end('ok'));
     const modelFetch = createModelFetch();

@@ -8,6 +8,16 @@ const NULL_BODY = new Set([204, 205, 304]);
 type FetchInput = Parameters<typeof fetch>[0];
 type FetchInit = NonNullable<Parameters<typeof fetch>[1]>;
 
+/**
+ * What the model client's fetch takes beside a request's own options, through the SDK's `fetchOptions`:
+ * `onSent`, called once the request is handed to its connection (written at once on a kept-alive one).
+ */
+export interface ModelSendHooks {
+  onSent?: () => void;
+}
+
+type ModelFetchInit = FetchInit & ModelSendHooks;
+
 /** A body written as it is: what the model client sends (JSON text); streams and forms go to `fetch`. */
 const sendable = (body: FetchInit['body']): boolean => body == null || typeof body === 'string' || body instanceof Uint8Array;
 
@@ -18,16 +28,20 @@ const sendable = (body: FetchInit['body']): boolean => body == null || typeof bo
  * (docs/decisions/056-model-calls-over-node-http.md). What this does not carry (a `Request` object,
  * a streamed or form body) goes to the global `fetch` as before.
  */
-export function createModelFetch(): typeof fetch {
+export function createModelFetch(): (input: FetchInput, init?: ModelFetchInit) => Promise<Response> {
   // An idle connection is dropped after 4 s, or sooner when the server's Keep-Alive hint says so, as
   // undici does: reusing one the server has just closed would fail the reply.
   const kept = { keepAlive: true, timeout: 4_000 };
   const agents = { http: new http.Agent(kept), https: new https.Agent(kept) };
 
-  return (input: FetchInput, init: FetchInit = {}): Promise<Response> => {
-    if (input instanceof Request || !sendable(init.body)) return fetch(input, init);
-    const url = new URL(input);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(input, init);
+  return (input: FetchInput, options: ModelFetchInit = {}): Promise<Response> => {
+    const { onSent, ...init } = options;
+    const url = input instanceof Request ? null : new URL(input);
+    if (!url || !sendable(init.body) || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      const answer = fetch(input, init);
+      onSent?.();
+      return answer;
+    }
     const signal = init.signal ?? undefined;
     if (signal?.aborted)
       return Promise.reject(signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError'));
@@ -59,6 +73,8 @@ export function createModelFetch(): typeof fetch {
         },
       );
       request.on('error', reject);
+      // Node writes the request in the tick that hands it its connection, right after this event.
+      if (onSent) request.once('socket', onSent);
       request.end((init.body ?? undefined) as string | Uint8Array | undefined);
     });
   };

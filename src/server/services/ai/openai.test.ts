@@ -54,6 +54,15 @@ describe('OpenAI-compatible provider (against a local Chat Completions double)',
     expect(ai.assistantId).toBe('openai:llama3.1');
   });
 
+  it('says the request is on its way to the model before the first token', async () => {
+    fake = await startFakeOpenAi({ tokens: ['Council', ' backs'] });
+    const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });
+    const order: string[] = [];
+    for await (const piece of ai.stream(request({ sent: () => order.push('sent') }))) order.push(piece);
+    expect(order).toEqual(['sent', 'Council', ' backs']);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('gives the model the editor’s brief, the engine’s findings, the passages and the conversation', async () => {
     fake = await startFakeOpenAi();
     const ai = createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseUrl: fake.url });

@@ -1,7 +1,7 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, type ClientOptions } from 'openai';
 import { MAX_TEXT_CHARS, sourcesNoteOffThread } from '../../editor';
 import { checkNote, houseFindingsIn, legalFindingsIn, RevisedCopyGuard } from './check';
-import { createModelFetch } from './model-fetch';
+import { createModelFetch, type ModelSendHooks } from './model-fetch';
 import { buildChatMessages, copyToGround, groundingFor, writerCopy } from './prompt';
 import { WriterWords } from './quotes';
 import { ModelFailure, type AiProvider, type ModelRequest } from './types';
@@ -106,8 +106,9 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
         }, timeoutMs);
       };
       armWatchdog();
+      const fetchOptions: NonNullable<ClientOptions['fetchOptions']> & ModelSendHooks = { onSent: request.sent };
       try {
-        const completion = await client.chat.completions.create({ model, messages, stream: true }, { signal: upstream.signal });
+        const completion = await client.chat.completions.create({ model, messages, stream: true }, { signal: upstream.signal, fetchOptions });
         for await (const chunk of completion) {
           armWatchdog();
           const text = chunk.choices[0]?.delta?.content;

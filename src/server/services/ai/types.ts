@@ -29,6 +29,8 @@ export interface ModelRequest {
   signal: AbortSignal;
   /** The newsroom's stylebook entries that the message, history or passages touch (none without a stylebook). */
   stylebook?: readonly StylebookEntry[];
+  /** Called once the request is on its way to the model; a provider that answers in-process calls it as it starts. */
+  sent?: () => void;
 }
 
 /** Where replies come from: the embedded editorial engine or an OpenAI-compatible model. */

@@ -63,10 +63,17 @@ const FAILURE_STATUS: Record<ModelFailureKind, { code: 'BAD_GATEWAY' | 'SERVICE_
 export class ReplyStream implements AsyncIterable<ChatStreamEvent> {
   private readonly controller = new AbortController();
   private started = false;
+  private settleUnderway = () => {};
+  /**
+   * Settles once the reply's request is on its way to the model, or the reply ended or stopped
+   * before sending one. Only iterating the reply starts it.
+   */
+  readonly underway = new Promise<void>((resolve) => (this.settleUnderway = resolve));
 
   constructor(
     readonly userMessage: Message,
-    private readonly produce: (signal: AbortSignal) => AsyncGenerator<ChatStreamEvent>,
+    /** The reply's events; calls `sent` once the model has the request. */
+    private readonly produce: (signal: AbortSignal, sent: () => void) => AsyncGenerator<ChatStreamEvent>,
     /** Called when the reader leaves before asking for anything: the generator's body never runs. */
     private readonly abandon: () => void,
     signal?: AbortSignal,
@@ -77,12 +84,13 @@ export class ReplyStream implements AsyncIterable<ChatStreamEvent> {
 
   stop() {
     this.controller.abort();
+    this.settleUnderway();
   }
 
   [Symbol.asyncIterator](): AsyncIterator<ChatStreamEvent> {
     if (this.started) throw new Error('a reply streams once');
     this.started = true;
-    const generator = this.produce(this.controller.signal);
+    const generator = this.produce(this.controller.signal, () => this.settleUnderway());
     let asked = false;
     return {
       next: () => {
@@ -212,7 +220,7 @@ export function createReplies(d: ReplyDeps) {
     const unreadTimer = setTimeout(releaseOnce, UNREAD_RELEASE_MS);
     unreadTimer.unref();
 
-    async function* produce(stop: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+    async function* produce(stop: AbortSignal, sent: () => void): AsyncGenerator<ChatStreamEvent> {
       clearTimeout(unreadTimer);
       let text = '';
       let failure: ModelFailure | null = null;
@@ -233,7 +241,7 @@ export function createReplies(d: ReplyDeps) {
         const house = stylebook
           ? entriesTouchedBy(stylebook, [message, ...history.map((t) => t.content), ...found.map((p) => p.content)].join('\n\n'))
           : [];
-        for await (const piece of d.ai.stream({ history, message, passages: found, documents, signal: stop, stylebook: house })) {
+        for await (const piece of d.ai.stream({ history, message, passages: found, documents, signal: stop, stylebook: house, sent })) {
           text += piece;
           yield { type: 'delta', text: piece };
         }
@@ -242,6 +250,7 @@ export function createReplies(d: ReplyDeps) {
           failure = e instanceof ModelFailure ? e : new ModelFailure('failed', errorForLog(e));
         }
       } finally {
+        sent();
         // Runs also when the reader leaves at a `yield`: what arrived is kept, marked as stopped.
         const status = failure ? 'error' : stop.aborted ? 'stopped' : 'complete';
         try {
