@@ -108,7 +108,10 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
       armWatchdog();
       const fetchOptions: NonNullable<ClientOptions['fetchOptions']> & ModelSendHooks = { onSent: request.sent };
       try {
-        const completion = await client.chat.completions.create({ model, messages, stream: true }, { signal: upstream.signal, fetchOptions });
+        const completion = await client.chat.completions.create(
+          { model, messages, stream: true },
+          { signal: upstream.signal, fetchOptions },
+        );
         for await (const chunk of completion) {
           armWatchdog();
           const text = chunk.choices[0]?.delta?.content;
