@@ -9,6 +9,7 @@ import { openDatabase } from './db';
 import { openTestPostgres, testEngine } from './postgres/test-engine';
 import { createServices } from './services';
 import { createMailService } from './services/mail';
+import type { AiProvider } from './services/ai';
 import { createContext } from './trpc/context';
 import { createCaller } from './routers';
 
@@ -16,6 +17,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   smtpUrl?: string;
   start?: string;
+  /** Replaces the configured model (a provider double). */
+  ai?: AiProvider;
 }
 
 /** A complete app over a fresh database (a SQLite file, or PostgreSQL in that test run) and a fixed clock, for `app.request()` and `createCaller` tests. */
@@ -33,7 +36,7 @@ export function createTestApp(o: TestAppOptions = {}) {
     outboxDir: path.join(dataDir, 'outbox'),
     log,
   });
-  const services = createServices({ db, dialect, clock, config, mail, log });
+  const services = createServices({ db, dialect, clock, config, mail, log, ai: o.ai });
   const clientDir = path.join(dataDir, 'no-client');
   fs.mkdirSync(clientDir);
   const app = createApp({ db, dialect, clock, config, services, log, clientDir });

@@ -4,6 +4,7 @@ import { CHAT_LIMITS, CHAT_MESSAGES } from '../../shared/schemas/chat';
 import { MINUTE_MS } from '../../shared/limits';
 import { stopEditor } from '../editor';
 import { inSuspendedTeam, parseSse, subscriber, visitor } from '../services/chat/test-support';
+import type { AiProvider } from '../services/ai';
 import { createTestApp, type TestApp } from '../test-app';
 import { get, post, send } from '../test-http';
 
@@ -188,6 +189,32 @@ describe('REST: POST /api/conversations/:id/messages', () => {
     const done = events.at(-1)!.data as { userMessage: { id: number }; assistantMessage: { content: string } };
     expect(done.assistantMessage.content).toBe(deltas.map((e) => (e.data as { text: string }).text).join(''));
     expect(await json(await get(t, `/api/conversations/${id}`, { token }))).toEqual([done.userMessage, done.assistantMessage]);
+  });
+
+  it('streams SSE from a model that never says its request went out, from its first piece', async () => {
+    // A provider double: one piece, then silence until the reply is stopped.
+    const silentAfterOne: AiProvider = {
+      kind: 'openai',
+      assistantId: 'openai:double',
+      describe: () => 'ai: a provider double',
+      capabilities: () => '',
+      async *stream({ signal }) {
+        yield 'Council backs road plan';
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      },
+    };
+    t = createTestApp({ ai: silentAfterOne });
+    const { token } = await subscriber(t, 'mariana');
+    const id = await newConversation(token);
+    const res = await post(t, `/api/conversations/${id}/messages`, { content: 'Write a headline' }, { token, headers: SSE });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(parseSse(first)[0]).toMatchObject({ event: 'delta', data: { text: 'Council backs road plan' } });
+    await reader.cancel();
+    await expect
+      .poll(async () => (await json(await get(t, `/api/conversations/${id}`, { token }))).map((m: { status: string }) => m.status))
+      .toEqual(['complete', 'stopped']);
   });
 
   it('refuses blank content (400), others’ conversations (404), and users without access (403 with code)', async () => {

@@ -242,6 +242,8 @@ export function createReplies(d: ReplyDeps) {
           ? entriesTouchedBy(stylebook, [message, ...history.map((t) => t.content), ...found.map((p) => p.content)].join('\n\n'))
           : [];
         for await (const piece of d.ai.stream({ history, message, passages: found, documents, signal: stop, stylebook: house, sent })) {
+          // A provider that never says its request went out has surely sent it by its first piece.
+          sent();
           text += piece;
           yield { type: 'delta', text: piece };
         }
