@@ -58,6 +58,17 @@ describe('the model client fetch', () => {
     expect(server.seen[0]!.headers).toMatchObject({ authorization: 'Bearer sk-test', 'content-type': 'application/json' });
   });
 
+  it('sends the headers of a Headers object, as the SDK hands them over', async () => {
+    const server = await serve((res) => res.end('{}'));
+    const headers = new Headers({ Authorization: 'Bearer sk-test', 'X-Stainless-Retry-Count': '0' });
+    headers.append('Accept', 'application/json');
+    await (await createModelFetch()(`${server.url}/v1/models`, { method: 'GET', headers })).text();
+    expect(server.seen[0]!.headers).toMatchObject({
+      authorization: 'Bearer sk-test',
+      'x-stainless-retry-count': '0',
+      accept: 'application/json',
+    });
+  });
   it('hands over each piece of a streamed answer as it arrives, before the answer ends', async () => {
     let finish = () => {};
     const server = await serve((res) => {

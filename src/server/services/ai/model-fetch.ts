@@ -47,7 +47,9 @@ export function createModelFetch(): (input: FetchInput, init?: ModelFetchInit) =
       return Promise.reject(signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError'));
 
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    // The SDK hands over a Headers already; copying it again would cost the request a conversion.
+    const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    given.forEach((value, name) => (headers[name] = value));
     const secure = url.protocol === 'https:';
     return new Promise<Response>((resolve, reject) => {
       const request = (secure ? https : http).request(

@@ -90,7 +90,9 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
       const grounding = await groundingFor(copy);
       const messages = buildChatMessages({ ...request, grounding });
       if (request.signal.aborted) return;
-      const guard = new RevisedCopyGuard(WriterWords.of(request));
+      // The writer's words are first read by the answer: they are gathered once the model has the request.
+      let guard: RevisedCopyGuard | undefined;
+      const guarded = () => (guard ??= new RevisedCopyGuard(WriterWords.of(request)));
 
       // One controller ends the upstream request for a stop, a silent model or a consumer that left.
       const upstream = new AbortController();
@@ -106,7 +108,11 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
         }, timeoutMs);
       };
       armWatchdog();
-      const fetchOptions: NonNullable<ClientOptions['fetchOptions']> & ModelSendHooks = { onSent: request.sent };
+      const onSent = () => {
+        request.sent?.();
+        setImmediate(guarded);
+      };
+      const fetchOptions: NonNullable<ClientOptions['fetchOptions']> & ModelSendHooks = { onSent };
       try {
         const completion = await client.chat.completions.create(
           { model, messages, stream: true },
@@ -115,7 +121,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
         for await (const chunk of completion) {
           armWatchdog();
           const text = chunk.choices[0]?.delta?.content;
-          const shown = text ? guard.push(text) : '';
+          const shown = text ? guarded().push(text) : '';
           if (shown) yield shown;
         }
         // The SDK ends the iteration quietly when it is aborted.
@@ -123,7 +129,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
       } catch (error) {
         if (request.signal.aborted) return;
         // What arrived is kept with the failure, including a quotation still held back.
-        const held = guard.end();
+        const held = guard?.end();
         if (held) yield held;
         if (silent || error instanceof APIUserAbortError) throw toModelFailure(new SilenceTimeout());
         throw toModelFailure(error);
@@ -133,11 +139,12 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): AiProvider {
         upstream.abort();
       }
 
-      const held = guard.end();
+      const checked = guarded();
+      const held = checked.end();
       if (held) yield held;
-      const legal = await legalFindingsIn(guard.revisedText, copy);
-      const house = await houseFindingsIn(guard.revisedText, request.stylebook);
-      const note = checkNote({ restored: guard.restored, invented: guard.invented, unsupported: guard.unsupported, legal, house });
+      const legal = await legalFindingsIn(checked.revisedText, copy);
+      const house = await houseFindingsIn(checked.revisedText, request.stylebook);
+      const note = checkNote({ restored: checked.restored, invented: checked.invented, unsupported: checked.unsupported, legal, house });
       if (note && !request.signal.aborted) yield note;
       const sources = await quotesAgainstSources(request);
       if (sources && !request.signal.aborted) yield sources;
