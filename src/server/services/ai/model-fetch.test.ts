@@ -69,6 +69,7 @@ describe('the model client fetch', () => {
       accept: 'application/json',
     });
   });
+
   it('hands over each piece of a streamed answer as it arrives, before the answer ends', async () => {
     let finish = () => {};
     const server = await serve((res) => {
