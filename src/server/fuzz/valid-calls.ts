@@ -1,4 +1,4 @@
-import type { Caller, RestRequest, RestRoute } from '../rest/shim';
+import type { RestRequest, RestRoute } from '../rest/shim';
 import { PASSWORD, type Actor } from './server-under-test';
 import { procedures } from './targets';
 
@@ -122,19 +122,16 @@ export async function restShape(route: RestRoute): Promise<RestShape | undefined
   if (route.rawBody) return undefined;
   const naming = (from: RestSource['from']) =>
     new Proxy({} as Record<string, string>, { get: (_, key) => (typeof key === 'string' ? `${MARK}${from}:${key}` : undefined) });
-  let seen: { procedure: string; input: unknown } | undefined;
-  const caller = (path: string[]): unknown =>
-    new Proxy(() => {}, {
-      get: (_, key) => (typeof key === 'string' ? caller([...path, key]) : undefined),
-      apply: (_, __, [input]: unknown[]) => {
-        seen = { procedure: path.join('.'), input };
-        throw new Recorded();
-      },
-    });
+  let seen: { input: unknown } | undefined;
   const request = { params: naming('params'), query: naming('query'), body: naming('body'), header() {} } as unknown as RestRequest;
-  await route.call(caller([]) as Caller, request).catch((e: unknown) => {
-    if (!(e instanceof Recorded)) throw e;
-  });
+  await route
+    .call((input) => {
+      seen = { input };
+      throw new Recorded();
+    }, request)
+    .catch((e: unknown) => {
+      if (!(e instanceof Recorded)) throw e;
+    });
   if (!seen) return undefined;
   const sources: Record<string, RestSource> = {};
   for (const [field, value] of Object.entries((seen.input ?? {}) as Record<string, unknown>)) {
@@ -142,5 +139,5 @@ export async function restShape(route: RestRoute): Promise<RestShape | undefined
     const [from, key] = value.slice(MARK.length).split(/:(.*)/s) as [RestSource['from'], string];
     sources[field] = { from, key };
   }
-  return Object.keys(sources).length ? { procedure: seen.procedure, sources } : undefined;
+  return Object.keys(sources).length ? { procedure: route.procedure, sources } : undefined;
 }

@@ -55,9 +55,10 @@ export function row<I, O>(
     procedure: procedureName(select),
     inputs: sources,
     reply: { media: o.media ?? ['application/json'], headers: o.headers ?? {} },
-    async call(api, r) {
-      // The one place the untrusted input meets the procedure's type: its zod input parses it next.
-      const output = await select(api)((await read(r)) as I);
+    async call(invoke, r) {
+      // The one place the untrusted input meets the procedure's type: its zod input parses it next,
+      // and the procedure `select` picked answers its own output type.
+      const output = (await invoke(await read(r))) as O;
       return o.answer ? o.answer(output, r) : output;
     },
   };

@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
+import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorDetails, errorForLog } from '../errors';
-import { createCaller } from '../routers';
+import { appRouter, type createCaller } from '../routers';
 import { createContext, type AppDeps } from '../trpc/context';
 import { publicMessage } from '../trpc/init';
 import { clientIp } from '../http/client-ip';
@@ -12,6 +12,9 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Source } from './inputs';
 
 export type Caller = ReturnType<typeof createCaller>;
+
+/** Runs the row's procedure for this request with `input` (not yet parsed: the procedure's zod input parses it). */
+export type Invoke = (input: unknown) => Promise<unknown>;
 
 /** A JSON body's fields; any other JSON (an array, a string, nothing) reads as no fields. */
 export type JsonFields = Readonly<Record<string, unknown>>;
@@ -38,7 +41,7 @@ export interface RestRoute {
   inputs: Readonly<Record<string, Source>>;
   /** What the success answer is, for the API document. */
   reply: Reply;
-  call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+  call: (invoke: Invoke, req: RestRequest) => Promise<unknown>;
 }
 
 export interface Reply {
@@ -102,9 +105,22 @@ export function restErrorResponse(error: unknown, respond: ResponseHeaders, log:
   return respond.json({ message: publicMessage(trpcError), ...details }, status, extra, cookies);
 }
 
-/** Serves each REST row by calling the same procedure through `createCaller`. */
+/** tRPC keeps a router's procedures by dotted path (`auth.me`); its type nests them as the router does. */
+const registered: object = appRouter._def.procedures;
+const procedures = registered as Readonly<Record<string, AnyTRPCProcedure | undefined>>;
+
+/**
+ * Serves each REST row by calling its procedure, found once by the row's path, with the request's
+ * context: the call `createCaller` makes once its proxy has walked to the procedure, so the same
+ * middlewares, input parsing and errors apply. Walking the proxy on every request cost a seventh
+ * of GET /api/user's server time (docs/decisions/059-rest-rows-call-their-procedure.md).
+ */
 export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, respond: ResponseHeaders, log: (line: string) => void) {
   for (const route of routes) {
+    const procedure = procedures[route.procedure];
+    if (!procedure) throw new Error(`${route.method} ${route.path}: no procedure ${route.procedure}`);
+    const path = route.procedure;
+    const type = procedure._def.type;
     app.on(route.method, route.path, async (c) => {
       const cookies: string[] = [];
       try {
@@ -116,7 +132,9 @@ export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, r
         });
         const body = route.method === 'GET' || route.method === 'DELETE' || route.rawBody ? NO_FIELDS : await readJsonBody(c);
         const req = new ShimRequest(c, body);
-        const result = await route.call(createCaller(ctx), req);
+        const invoke: Invoke = (input) =>
+          procedure({ ctx, path, type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
+        const result = await route.call(invoke, req);
         if (!(result instanceof Response)) return respond.json(result, route.status ?? 200, req.extraHeaders, cookies);
         for (const cookie of cookies) result.headers.append('Set-Cookie', cookie);
         return result;
