@@ -1,11 +1,12 @@
-// The server bundle compiles @trpc/server in with its object-spread helper
-// replaced (docs/decisions/010-trpc-spread-helper.md). tRPC's published build
-// spreads through a transpiled helper that re-defines every key with
-// Object.defineProperty, which also turns the objects into slow dictionaries;
-// a procedure call spreads its options and context several times, a fifth of
-// the JavaScript time of GET /api/user.
+// The server bundle compiles @trpc/server in with its object spreads native
+// again (docs/decisions/010-trpc-spread-helper.md, 060-trpc-spreads-native.md).
+// tRPC's published build spreads through a transpiled helper that re-defines
+// every key with Object.defineProperty, which also turns the objects into slow
+// dictionaries; a procedure call spreads its options and context several
+// times, a fifth of the JavaScript time of GET /api/user.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'acorn';
 
 const HELPER_START = 'function _objectSpread2(e) {';
 
@@ -62,10 +63,88 @@ export function replaceSpreadHelper(source) {
   return { code: source.slice(0, found.start) + FAST_SPREAD_HELPER + source.slice(found.end), replaced: true };
 }
 
+const HELPER = '_objectSpread2';
+
+const isNode = (v) => v !== null && typeof v === 'object' && typeof v.type === 'string' && typeof v.start === 'number';
+
+function children(node) {
+  const out = [];
+  for (const key of Object.keys(node)) {
+    const v = node[key];
+    if (isNode(v)) out.push(v);
+    else if (Array.isArray(v)) for (const item of v) if (isNode(item)) out.push(item);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+const isHelperCall = (node) =>
+  node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === HELPER && !node.optional;
+
+const namesProto = (key) =>
+  (key.type === 'Identifier' && key.name === '__proto__') || (key.type === 'Literal' && key.value === '__proto__');
+
+/** A literal whose every member defines a plain property: `k: v`, `k`, `k() {}`, `[k]: v`; no `__proto__:` (it would set the prototype), no accessors. */
+const isPlainLiteral = (node) =>
+  node.type === 'ObjectExpression' &&
+  node.properties.every((p) => p.type === 'Property' && p.kind === 'init' && (p.computed || !namesProto(p.key)));
+
+const isEmptyLiteral = (node) => node.type === 'ObjectExpression' && node.properties.length === 0;
+
+/** The transpiler's call: a target (`{}`, a plain literal or such a call), then spread sources and plain literals in turn. */
+function isTranspiledSpread(call) {
+  const [target, ...sources] = call.arguments;
+  if (!target || call.arguments.some((a) => a.type === 'SpreadElement')) return false;
+  if (!(isHelperCall(target) ? isTranspiledSpread(target) : isPlainLiteral(target))) return false;
+  return sources.every((arg, i) => i % 2 === 0 || isPlainLiteral(arg));
+}
+
+/**
+ * Writes each of the transpiler's `_objectSpread2(_objectSpread2({}, a), {}, { k: v })` calls back
+ * as the object literal tRPC's source has, `({ ...a, k: v })`, so V8 builds it natively. A spread
+ * and the helper define the same properties, in the same order, for every source: own enumerable
+ * keys, an own `__proto__` included; a literal's members stay as written. What differs is when
+ * a source's getters run (the helper evaluates every argument first), which no tRPC call relies on.
+ * Calls of any other shape are left to the helper.
+ */
+export function rewriteSpreadCalls(source) {
+  const ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+  let rewritten = 0;
+
+  function members(call) {
+    const [target, ...sources] = call.arguments;
+    const out = isHelperCall(target) ? members(target) : target.properties.map(render);
+    sources.forEach((arg, i) => {
+      // The transpiler passes `{}` between a spread and the literal after it: it copies nothing.
+      if (i % 2 === 1) out.push(...arg.properties.map(render));
+      else if (!isEmptyLiteral(arg)) out.push(`...(${render(arg)})`);
+    });
+    return out;
+  }
+
+  function render(node) {
+    if (isHelperCall(node) && isTranspiledSpread(node)) {
+      rewritten++;
+      return `({ ${members(node).join(', ')} })`;
+    }
+    let out = '';
+    let at = node.start;
+    for (const child of children(node)) {
+      // acorn shares one node between both names of `export { x }`
+      if (child.start < at) continue;
+      out += source.slice(at, child.start) + render(child);
+      at = child.end;
+    }
+    return out + source.slice(at, node.end);
+  }
+
+  const code = render(ast);
+  return { code: source.slice(0, ast.start) + code + source.slice(ast.end), rewritten };
+}
+
 const TRPC_SERVER = /^@trpc\/server(\/.*)?$/;
 export const TRPC_DIST_FILE = /[\\/]@trpc[\\/]server[\\/]dist[\\/].*\.mjs$/;
 
-/** esbuild plugin: bundles @trpc/server (other packages stay external) with the helper replaced. */
+/** esbuild plugin: bundles @trpc/server (other packages stay external) with native spreads, and the helper replaced for any call left. */
 export function trpcSpreadPlugin() {
   return {
     name: 'trpc-spread',
@@ -75,7 +154,7 @@ export function trpcSpreadPlugin() {
       build.onLoad({ filter: TRPC_DIST_FILE }, (args) => {
         const result = replaceSpreadHelper(fs.readFileSync(args.path, 'utf8'));
         if (result.replaced) replaced++;
-        return { contents: result.code, loader: 'js' };
+        return { contents: rewriteSpreadCalls(result.code).code, loader: 'js' };
       });
       build.onEnd(() => {
         // The server is correct either way, only slower.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAST_SPREAD_HELPER, findSpreadHelper, replaceSpreadHelper, TRPC_DIST_FILE } from './trpc-spread.mjs';
+import { FAST_SPREAD_HELPER, findSpreadHelper, replaceSpreadHelper, rewriteSpreadCalls, TRPC_DIST_FILE } from './trpc-spread.mjs';
 import { buildServer } from './build-server.mjs';
 import { freePort } from '../bench/support';
 
@@ -121,6 +121,89 @@ describe('the replacement spread helper', () => {
   });
 });
 
+/** `expression` over `a` and `b`, as a function: through the published helper, or rewritten to native spreads. */
+function both(expression: string) {
+  const source = `const built = (a, b) => ${expression};`;
+  const { code, rewritten } = rewriteSpreadCalls(source);
+  const make = (text: string) =>
+    new Function('_objectSpread2', `${text}\nreturn built;`)(publishedSpread()) as (a: unknown, b: unknown) => object;
+  return { published: make(source), native: make(code), code, rewritten };
+}
+
+describe('the spread calls rewritten to native spreads', () => {
+  const sources: Array<[string, () => unknown]> = [
+    ['a plain object', () => ({ ctx: { u: 1 }, path: 'auth.me', input: undefined })],
+    ['symbols, enumerable or not', () => Object.defineProperty({ a: 1, [Symbol.for('s')]: 2 }, Symbol.for('hidden'), { value: 3 })],
+    ['an own __proto__ key', () => JSON.parse('{"__proto__": {"polluted": true}, "x": 1}')],
+    ['keys Object.prototype has', () => ({ toString: 'own', constructor: 1, valueOf: 2 })],
+    ['inherited keys', () => Object.create({ inherited: 1 }, { own: { value: 2, enumerable: true } })],
+    ['null', () => null],
+    ['a string', () => 'ab'],
+    [
+      'a getter',
+      () => ({
+        get g() {
+          return 1;
+        },
+      }),
+    ],
+  ];
+  const shapes = [
+    '_objectSpread2({}, a)',
+    '_objectSpread2(_objectSpread2({}, a), {}, { meta: 1, input: a, ["__proto__"]: 3 })',
+    '_objectSpread2(_objectSpread2({}, a), {}, { ctx: b ? _objectSpread2(_objectSpread2({}, a), b) : a, toString: 4 })',
+    '_objectSpread2(_objectSpread2({}, a), b && { flag: true })',
+    '_objectSpread2({ x: 1, y: a }, a, {}, { x: 2 })',
+  ];
+
+  it.each(sources)('builds what the published helper builds, from %s', (_name, source) => {
+    for (const expression of shapes) {
+      const { published, native, rewritten } = both(expression);
+      expect(rewritten).toBeGreaterThan(0);
+      for (const b of [source(), null, { extra: 1 }]) expect(shape(native(source(), b))).toEqual(shape(published(source(), b)));
+    }
+    expect(Object.getPrototypeOf({})).not.toHaveProperty('polluted');
+  });
+
+  it('returns an object from an arrow body, where bare braces would open a block; a method stays a method', () => {
+    const { native, code } = both('_objectSpread2(_objectSpread2({}, a), {}, { next() { return b; } })');
+    expect(code).toContain('=> ({');
+    const built = native({ k: 1 }, 2) as { k: number; next: () => number };
+    expect(Object.keys(built)).toEqual(['k', 'next']);
+    expect(built.next()).toBe(2);
+  });
+
+  it('leaves calls whose literal would not define plain properties, or that are not the transpiler’s shape', () => {
+    for (const expression of [
+      '_objectSpread2(_objectSpread2({}, a), {}, { __proto__: b })',
+      '_objectSpread2(_objectSpread2({}, a), {}, { get g() { return 1; } })',
+      '_objectSpread2({}, a, b)',
+      '_objectSpread2(a, b)',
+      '_objectSpread2(...[a, b])',
+    ]) {
+      const { code, published, native } = both(expression);
+      expect(code, expression).toMatch(/^const built = \(a, b\) => _objectSpread2\(/);
+      // An accessor's functions differ between the two builds; what kind each key is must not.
+      const kinds = (o: object) =>
+        Object.entries(Object.getOwnPropertyDescriptors(o)).map(([k, d]) => [k, 'get' in d ? 'accessor' : d.value]);
+      expect(kinds(native({ k: 1 }, { j: 2 }))).toEqual(kinds(published({ k: 1 }, { j: 2 })));
+    }
+  });
+
+  it('rewrites every spread of the installed @trpc/server', () => {
+    const files = fs
+      .readdirSync(distDir)
+      .map((f) => path.join(distDir, f))
+      .filter((f) => TRPC_DIST_FILE.test(f) && fs.readFileSync(f, 'utf8').includes('_objectSpread2('));
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      const { code, rewritten } = rewriteSpreadCalls(fs.readFileSync(file, 'utf8'));
+      expect(rewritten, file).toBeGreaterThan(0);
+      expect(code.match(/(?<!function )_objectSpread2\(/g), file).toBeNull();
+    }
+  });
+});
+
 describe('the server bundle', () => {
   // Two levels under the root, as dist/server is: the bundle finds db/migrations from there.
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
@@ -131,11 +214,12 @@ describe('the server bundle', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('compiles tRPC in with the replaced helper and serves the API through it', async () => {
+  it('compiles tRPC in with native spreads and serves the API through it', async () => {
     const bundle = path.join(outDir, 'main.mjs');
     await buildServer(bundle);
     const code = fs.readFileSync(bundle, 'utf8');
-    expect(code).toContain('function _spreadKey(');
+    expect(code).not.toContain('_objectSpread2(');
+    expect(code).toMatch(/async function callRecursive\([^)]*\) \{[^}]*\{ \.\.\.opts, meta: _def\.meta/);
     expect(code).not.toMatch(/^import .* from "@trpc\/server/m);
 
     const port = await freePort();
