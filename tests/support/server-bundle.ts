@@ -12,7 +12,7 @@ let loaded: Promise<ServerBundle> | undefined;
  * The server bundle `npm start` runs (dist/server/main.mjs), built first when a server source is
  * newer, and loaded by Node itself: the Vitest configs keep dist/server out of Vite's transform.
  * Tests that start a server in-process start it through this module's `startServer`, so they run
- * tRPC with the spread helper production runs (docs/decisions/041-tests-start-the-server-bundle.md).
+ * tRPC as production runs it, its spreads native (docs/decisions/041-tests-start-the-server-bundle.md, 060).
  */
 export function importServerBundle(): Promise<ServerBundle> {
   loaded ??= withBuildLock(buildServerIfStale).then(() => import(pathToFileURL(SERVER_BUNDLE).href) as Promise<ServerBundle>);
@@ -21,12 +21,13 @@ export function importServerBundle(): Promise<ServerBundle> {
 
 /**
  * Fails unless the module that names itself `moduleUrl` is the server bundle, with tRPC compiled in
- * and its spread helper replaced, and was loaded by Node as built rather than through Vite.
+ * and its spreads native, and was loaded by Node as built rather than through Vite.
  */
 export async function expectServerBundle(moduleUrl: string): Promise<void> {
   expect(fileURLToPath(moduleUrl)).toBe(SERVER_BUNDLE);
   const code = fs.readFileSync(SERVER_BUNDLE, 'utf8');
-  expect(code).toContain('function _spreadKey(');
+  expect(code).not.toContain('_objectSpread2(');
+  expect(code).toMatch(/async function callRecursive\([^)]*\) \{[^}]*\{ \.\.\.opts, meta: _def\.meta/);
   expect(code).not.toMatch(/^import .* from "@trpc\/server/m);
   // Vite's transform reaches imported names through `__vite_ssr_import_N__`; Node leaves them bare.
   const { startServer } = (await import(moduleUrl)) as ServerBundle;

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => sut?.close());
 
-it('fuzzes the server bundle npm start runs, tRPC compiled in with its replaced spread helper', async () => {
+it('fuzzes the server bundle npm start runs, tRPC compiled in with its spreads native', async () => {
   await expectServerBundle(sut.moduleUrl);
 });
 
