@@ -67,6 +67,24 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/lib/form.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-hook-form',
+              importNames: ['useForm'],
+              message: 'Use useForm from src/client/lib/form.ts: it focuses the first field in error once, not again on a timer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Decision 022's "a transaction's body awaits nothing but queries". Tests may hold a transaction
     // open on purpose (the gate's own tests do).
     files: ['**/*.{ts,tsx}'],

@@ -125,6 +125,29 @@ describe('form validation', () => {
     await context.close();
   });
 
+  it('a refused form puts the caret on its first field once, and leaves it there while the writer types', async () => {
+    const { context, page } = await newPage(suite.browser, suite.server.url);
+    await context.clock.install();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const username = page.getByLabel('Username');
+    await shows(username);
+
+    // A busy page runs its timers late: hold them until the writer has fixed the first field.
+    await context.clock.pauseAt(Date.now() + 60_000);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await shows(page.getByText('Username must be at least 3 characters'));
+    expect(await username.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('reporter');
+    await hides(page.getByText('Username must be at least 3 characters'));
+    await context.clock.runFor(1_000);
+
+    expect(await username.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await username.inputValue()).toBe('reporter');
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    await context.close();
+  });
+
   it('shows the contact rules, then simulates sending', async () => {
     const { context, page } = await newPage(suite.browser, suite.server.url);
     await page.goto('/contact');

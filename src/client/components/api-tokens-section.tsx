@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Terminal, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   API_TOKEN_NAME_MAX,
   MAX_API_TOKENS,
@@ -10,6 +9,7 @@ import {
   type ApiTokenScope,
   type CreateApiTokenInput,
 } from '~/shared/schemas/api-tokens';
+import { useForm } from '../lib/form';
 import type { RouterOutputs } from '../lib/trpc';
 import { serverMessage } from '../lib/errors';
 import { formatLongDate } from '../lib/format';

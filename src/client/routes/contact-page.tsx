@@ -1,12 +1,12 @@
 import { createLazyRoute } from '@tanstack/react-router';
 import { Clock, Mail, MessageSquare } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import type { ContactForm } from '~/shared/schemas/contact';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { Field, Input, Textarea } from '../components/form-field';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { useForm } from '../lib/form';
 import { zodResolverOnDemand } from '../lib/schema-on-demand';
 import { toast } from '../lib/toast';
 import { MAIN_CONTENT_ID } from '../components/skip-link';

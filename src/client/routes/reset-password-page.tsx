@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { AuthDone, AuthShell } from '../components/auth-shell';
 import { Button } from '../components/button';
 import { Field, PasswordInput } from '../components/form-field';
 import { serverMessage } from '../lib/errors';
+import { useForm } from '../lib/form';
 import { zodResolverOnDemand } from '../lib/schema-on-demand';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';

@@ -4,7 +4,6 @@ import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
 import { CreditCard, ShieldCheck, Users } from 'lucide-react';
 import { planDisplayName } from '~/shared/plan';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { PAYMENT_MESSAGES } from '~/shared/payment-messages';
 import { PROFESSIONAL_PLAN, TRIAL_DAYS } from '~/shared/plan';
 import { validatePromoInput } from '~/shared/schemas/subscription';
@@ -19,6 +18,7 @@ import { SuspendedTeamNotice } from '../components/team-suspended-notice';
 import { teamAccessQueryOptions } from '../lib/access';
 import { billingConfigQueryOptions, useStartSubscription } from '../lib/billing';
 import { coveredByLabel, useTeamCover, type TeamCover } from '../lib/coverage';
+import { useForm } from '../lib/form';
 import { decideTeamCheck, TEAM_MESSAGES } from '../lib/subscribe-flow';
 import { useSignedInUser } from '../lib/use-signed-in-user';
 

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute } from '@tanstack/react-router';
 import { Building2, Copy, CreditCard, Crown, LogOut, Mail, PenLine, Plus, RefreshCw, Send, UserMinus, Users, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   createTeamInput,
   inviteInput,
@@ -33,6 +32,7 @@ import { billingConfigQueryOptions } from '../lib/billing';
 import { personalPlanNotice, withPersonalPlan } from '../lib/coverage';
 import { serverMessage } from '../lib/errors';
 import { cn } from '../lib/cn';
+import { useForm } from '../lib/form';
 import { formatLongDate } from '../lib/format';
 import {
   refreshTeamData,

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { Controller, type FieldError } from 'react-hook-form';
 import { LIMITS } from '~/shared/limits';
 import { adminCreateTeamInput } from '~/shared/schemas/admin';
 import { useCreateTeamAsAdmin } from '../../lib/admin';
+import { useForm } from '../../lib/form';
 import { Field, Input } from '../form-field';
 import { AdminDialog, DialogActions } from './admin-dialog';
 import { OwnerSelect } from './owner-select';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { adminCreateUserInput } from '~/shared/schemas/admin';
 import { useCreateUser } from '../../lib/admin';
+import { useForm } from '../../lib/form';
 import { AdminDialog, DialogActions } from './admin-dialog';
 import { UserFields } from './user-fields';
 

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldError } from 'react-hook-form';
+import type { FieldError } from 'react-hook-form';
 import { adminUpdateTeamInput, type AdminTeam } from '~/shared/schemas/admin';
 import { useUpdateTeam } from '../../lib/admin';
+import { useForm } from '../../lib/form';
 import { Field, Input } from '../form-field';
 import { AdminDialog, DialogActions } from './admin-dialog';
 

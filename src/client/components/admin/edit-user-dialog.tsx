@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { z } from 'zod';
 import { adminUpdateUserInput, USER_STATUSES, type AdminUser } from '~/shared/schemas/admin';
 import { useUpdateUser } from '../../lib/admin';
+import { useForm } from '../../lib/form';
 import { AdminDialog, DialogActions } from './admin-dialog';
 import { UserFields } from './user-fields';
 

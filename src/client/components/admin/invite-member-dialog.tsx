@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { adminInviteInput, type AdminTeam } from '~/shared/schemas/admin';
 import { TEAM_MESSAGES } from '~/shared/schemas/team';
 import { useInviteAsAdmin } from '../../lib/admin';
+import { useForm } from '../../lib/form';
 import { seatsFull } from '../../lib/team-display';
 import { Field, Input } from '../form-field';
 import { AdminDialog, DialogActions } from './admin-dialog';

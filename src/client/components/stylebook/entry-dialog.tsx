@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { STYLEBOOK_ENTRY_TYPES, STYLEBOOK_MESSAGES, type StylebookEntry } from '~/shared/schemas/stylebook';
 import { serverMessage } from '../../lib/errors';
+import { useForm } from '../../lib/form';
 import { emptyEntryForm, ENTRY_KINDS, entryFormValues, stylebookEntryForm } from '../../lib/stylebook';
 import { useCreateEntry, useUpdateEntry } from '../../lib/stylebook-actions';
 import { toast } from '../../lib/toast';
