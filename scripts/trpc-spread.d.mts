@@ -4,3 +4,4 @@ export function findSpreadHelper(source: string): { start: number; end: number; 
 export function replaceSpreadHelper(source: string): { code: string; replaced: boolean };
 export function trpcSpreadPlugin(): { name: string; setup(build: unknown): void };
 export function rewriteSpreadCalls(source: string): { code: string; rewritten: number };
+export function nativeSpreads(source: string): { code: string; rewritten: number; replaced: boolean; error?: Error };

@@ -57,10 +57,20 @@ export function findSpreadHelper(source) {
   return undefined;
 }
 
+const lineBreaks = (text) => text.split('\n').length - 1;
+
+/**
+ * The helper's declaration becomes as many empty lines, and the fast one goes after the module's
+ * code (a function declaration is hoisted): every line keeps its number, so tRPC's source map
+ * still names the right lines in a stack trace.
+ */
 export function replaceSpreadHelper(source) {
   const found = findSpreadHelper(source);
   if (!found) return { code: source, replaced: false };
-  return { code: source.slice(0, found.start) + FAST_SPREAD_HELPER + source.slice(found.end), replaced: true };
+  const code = source.slice(0, found.start) + '\n'.repeat(lineBreaks(found.text)) + source.slice(found.end);
+  const mapComment = code.lastIndexOf('\n//# sourceMappingURL=');
+  const at = mapComment < 0 ? code.length : mapComment;
+  return { code: `${code.slice(0, at)}\n${FAST_SPREAD_HELPER}${code.slice(at)}`, replaced: true };
 }
 
 const HELPER = '_objectSpread2';
@@ -124,7 +134,9 @@ export function rewriteSpreadCalls(source) {
   function render(node) {
     if (isHelperCall(node) && isTranspiledSpread(node)) {
       rewritten++;
-      return `({ ${members(node).join(', ')} })`;
+      const literal = `({ ${members(node).join(', ')}`;
+      // The call's lines stay lines, so what follows it keeps its place in tRPC's source map.
+      return `${literal}${'\n'.repeat(lineBreaks(source.slice(node.start, node.end)) - lineBreaks(literal))} })`;
     }
     let out = '';
     let at = node.start;
@@ -141,6 +153,19 @@ export function rewriteSpreadCalls(source) {
   return { code: source.slice(0, ast.start) + code + source.slice(ast.end), rewritten };
 }
 
+/**
+ * One tRPC file as the bundle has it: the helper replaced, its calls rewritten. A file acorn cannot
+ * parse (a later tRPC's syntax) keeps its calls, on the fast helper: the server is only slower.
+ */
+export function nativeSpreads(source) {
+  const helper = replaceSpreadHelper(source);
+  try {
+    return { ...rewriteSpreadCalls(helper.code), replaced: helper.replaced };
+  } catch (error) {
+    return { code: helper.code, rewritten: 0, replaced: helper.replaced, error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
 const TRPC_SERVER = /^@trpc\/server(\/.*)?$/;
 export const TRPC_DIST_FILE = /[\\/]@trpc[\\/]server[\\/]dist[\\/].*\.mjs$/;
 
@@ -152,9 +177,10 @@ export function trpcSpreadPlugin() {
       let replaced = 0;
       build.onResolve({ filter: TRPC_SERVER }, (args) => ({ path: fileURLToPath(import.meta.resolve(args.path)) }));
       build.onLoad({ filter: TRPC_DIST_FILE }, (args) => {
-        const result = replaceSpreadHelper(fs.readFileSync(args.path, 'utf8'));
+        const result = nativeSpreads(fs.readFileSync(args.path, 'utf8'));
         if (result.replaced) replaced++;
-        return { contents: rewriteSpreadCalls(result.code).code, loader: 'js' };
+        if (result.error) console.warn(`build: ${args.path} keeps its spread calls: ${result.error.message}`);
+        return { contents: result.code, loader: 'js' };
       });
       build.onEnd(() => {
         // The server is correct either way, only slower.

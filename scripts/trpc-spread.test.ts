@@ -3,8 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAST_SPREAD_HELPER, findSpreadHelper, replaceSpreadHelper, rewriteSpreadCalls, TRPC_DIST_FILE } from './trpc-spread.mjs';
+import {
+  FAST_SPREAD_HELPER,
+  findSpreadHelper,
+  nativeSpreads,
+  replaceSpreadHelper,
+  rewriteSpreadCalls,
+  TRPC_DIST_FILE,
+  trpcSpreadPlugin,
+} from './trpc-spread.mjs';
 import { buildServer } from './build-server.mjs';
 import { freePort } from '../bench/support';
 
@@ -204,6 +213,89 @@ describe('the spread calls rewritten to native spreads', () => {
   });
 });
 
+describe('tRPC’s files as the bundle has them', () => {
+  const files = fs
+    .readdirSync(distDir)
+    .map((f) => path.join(distDir, f))
+    .filter((f) => TRPC_DIST_FILE.test(f));
+
+  it('keep every line where it was, so tRPC’s source maps still name the right lines', () => {
+    let rewritten = 0;
+    for (const file of files) {
+      const source = fs.readFileSync(file, 'utf8');
+      const result = nativeSpreads(source);
+      expect(result.error, file).toBeUndefined();
+      rewritten += result.rewritten;
+      const before = source.split('\n');
+      const after = result.code.split('\n');
+      expect(after.length, file).toBe(before.length + (result.replaced ? lineBreaks(FAST_SPREAD_HELPER) + 1 : 0));
+      // A statement at the module's top level is never inside a rewritten call.
+      before.forEach((line, i) => {
+        if (/^(export |async |function |const |let |var |class )/.test(line) && !line.startsWith('function _objectSpread2('))
+          expect(after[i], `${file}:${i + 1}`).toBe(line);
+      });
+    }
+    expect(rewritten).toBeGreaterThan(0);
+  });
+
+  it('keep their calls, on the fast helper, when acorn cannot parse them', () => {
+    const source = 'function _objectSpread2(e) {\n\treturn e;\n}\nexport const x = (a) => _objectSpread2({}, a) +;\n';
+    const { code, replaced, rewritten, error } = nativeSpreads(source);
+    expect(error).toBeInstanceOf(SyntaxError);
+    expect({ replaced, rewritten }).toEqual({ replaced: true, rewritten: 0 });
+    expect(code).toContain(FAST_SPREAD_HELPER);
+    expect(code).toContain('export const x = (a) => _objectSpread2({}, a) +;');
+  });
+});
+
+const lineBreaks = (text: string) => text.split('\n').length - 1;
+
+describe('a stack trace through the bundled tRPC', () => {
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(root, 'dist/test-stack-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** tRPC's frames, as `file:line`, when a procedure behind a middleware throws, in a bundle built with `plugins`. */
+  async function trpcFrames(name: string, plugins: esbuild.Plugin[]) {
+    const entry = path.join(dir, 'entry.mjs');
+    fs.writeFileSync(
+      entry,
+      `import { initTRPC } from '@trpc/server';
+const t = initTRPC.create();
+const r = t.router({ boom: t.procedure.use(({ next }) => next()).query(() => { throw new Error('boom'); }) });
+try { await t.createCallerFactory(r)({}).boom(); } catch (e) { console.log(e.cause.stack); }
+`,
+    );
+    const outfile = path.join(dir, `${name}.mjs`);
+    await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      sourcemap: true,
+      outfile,
+      plugins,
+      logLevel: 'error',
+    });
+    const stack = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--enable-source-maps', outfile], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', () => resolve(out));
+    });
+    return [...stack.matchAll(/@trpc\/server\/src\/([^:)]+:\d+):\d+/g)].map((m) => m[1]!);
+  }
+
+  it('names the lines of tRPC’s source that the published build names', async () => {
+    const published = await trpcFrames('published', []);
+    const native = await trpcFrames('native', [trpcSpreadPlugin() as esbuild.Plugin]);
+    expect(published.length).toBeGreaterThanOrEqual(2);
+    // The middleware's call and the procedure's: both lie outside the rewritten literals.
+    expect(native.slice(0, 2)).toEqual(published.slice(0, 2));
+  });
+});
+
 describe('the server bundle', () => {
   // Two levels under the root, as dist/server is: the bundle finds db/migrations from there.
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
@@ -219,7 +311,7 @@ describe('the server bundle', () => {
     await buildServer(bundle);
     const code = fs.readFileSync(bundle, 'utf8');
     expect(code).not.toContain('_objectSpread2(');
-    expect(code).toMatch(/async function callRecursive\([^)]*\) \{[^}]*\{ \.\.\.opts, meta: _def\.meta/);
+    expect(code).toMatch(/async function callRecursive\([^)]*\) \{[^}]*\{\s*\.\.\.opts,\s*meta: _def\.meta/);
     expect(code).not.toMatch(/^import .* from "@trpc\/server/m);
 
     const port = await freePort();
