@@ -20,11 +20,14 @@ import { freePort } from '../bench/support';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'node_modules/@trpc/server/dist');
 
-/** The installed @trpc/server files that define the helper (the bundle loads the .mjs ones). */
-const helperFiles = fs
+/** The installed @trpc/server files the bundle loads. */
+const trpcFiles = fs
   .readdirSync(distDir)
   .map((f) => path.join(distDir, f))
-  .filter((f) => TRPC_DIST_FILE.test(f) && findSpreadHelper(fs.readFileSync(f, 'utf8')));
+  .filter((f) => TRPC_DIST_FILE.test(f));
+
+/** Those that define the helper. */
+const helperFiles = trpcFiles.filter((f) => findSpreadHelper(fs.readFileSync(f, 'utf8')));
 
 type Spread = (target: object, ...sources: unknown[]) => object;
 
@@ -200,10 +203,7 @@ describe('the spread calls rewritten to native spreads', () => {
   });
 
   it('rewrites every spread of the installed @trpc/server', () => {
-    const files = fs
-      .readdirSync(distDir)
-      .map((f) => path.join(distDir, f))
-      .filter((f) => TRPC_DIST_FILE.test(f) && fs.readFileSync(f, 'utf8').includes('_objectSpread2('));
+    const files = trpcFiles.filter((f) => fs.readFileSync(f, 'utf8').includes('_objectSpread2('));
     expect(files.length).toBeGreaterThan(1);
     for (const file of files) {
       const { code, rewritten } = rewriteSpreadCalls(fs.readFileSync(file, 'utf8'));
@@ -214,14 +214,9 @@ describe('the spread calls rewritten to native spreads', () => {
 });
 
 describe('tRPC’s files as the bundle has them', () => {
-  const files = fs
-    .readdirSync(distDir)
-    .map((f) => path.join(distDir, f))
-    .filter((f) => TRPC_DIST_FILE.test(f));
-
   it('keep every line where it was, so tRPC’s source maps still name the right lines', () => {
     let rewritten = 0;
-    for (const file of files) {
+    for (const file of trpcFiles) {
       const source = fs.readFileSync(file, 'utf8');
       const result = nativeSpreads(source);
       expect(result.error, file).toBeUndefined();

@@ -3,9 +3,9 @@ import { get, useForm as useHookForm, type FieldErrors, type FieldValues, type U
 
 /**
  * react-hook-form's `useForm`, except that a refused submit moves the caret once, at once, to the first
- * field in error, and then leaves it alone. The library focuses on a timer, and again on a second one,
- * each time on whichever field is then in error: on a busy page a writer who has started fixing the
- * first field is sent on to the next one mid-word.
+ * field in error, and then leaves it alone. The library focuses at once and again on a timer, each
+ * time on whichever field is then in error: on a busy page a writer who has started fixing the first
+ * field is sent on to the next one mid-word.
  */
 export function useForm<TFieldValues extends FieldValues = FieldValues, TContext = unknown, TTransformedValues = TFieldValues>(
   props: UseFormProps<TFieldValues, TContext, TTransformedValues>,
@@ -25,7 +25,7 @@ export function useForm<TFieldValues extends FieldValues = FieldValues, TContext
 }
 
 /** The first control, in the form's own order, whose field has an error. */
-export function firstFieldInError(form: HTMLFormElement, errors: FieldErrors): HTMLElement | undefined {
+function firstFieldInError(form: HTMLFormElement, errors: FieldErrors): HTMLElement | undefined {
   for (const element of Array.from(form.elements)) {
     const name = element.getAttribute('name');
     if (name && get(errors, name) && element instanceof HTMLElement) return element;
