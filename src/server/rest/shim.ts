@@ -9,6 +9,7 @@ import { clientIp } from '../http/client-ip';
 import { requestHeader } from '../http/request-header';
 import type { ResponseHeaders } from '../http/security';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { callOptions } from './call-options';
 import type { Source } from './inputs';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -132,8 +133,7 @@ export function mountRestRoutes(app: Hono, routes: RestRoute[], deps: AppDeps, r
         });
         const body = route.method === 'GET' || route.method === 'DELETE' || route.rawBody ? NO_FIELDS : await readJsonBody(c);
         const req = new ShimRequest(c, body);
-        const invoke: Invoke = (input) =>
-          procedure({ ctx, path, type, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
+        const invoke: Invoke = (input) => procedure(callOptions(ctx, path, type, input));
         const result = await route.call(invoke, req);
         if (!(result instanceof Response)) return respond.json(result, route.status ?? 200, req.extraHeaders, cookies);
         for (const cookie of cookies) result.headers.append('Set-Cookie', cookie);
