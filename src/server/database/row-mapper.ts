@@ -16,8 +16,8 @@ function decoderOf(field: unknown): Decoder {
   if (is(field, Column)) return field;
   // Drizzle keeps an SQL's decoder on the SQL (`decoder`, set by `mapWith`); an aliased SQL or a
   // subquery's field carries that SQL as `.sql` or `._.sql`.
-  if (is(field, SQL)) return (field as unknown as Decoded).decoder;
-  const holder = field as { sql?: Decoded; _?: { sql?: Decoded } };
+  const holder = field as Partial<Decoded> & { sql?: Decoded; _?: { sql?: Decoded } };
+  if (is(field, SQL) && holder.decoder) return holder.decoder;
   const sql = holder.sql ?? holder._?.sql;
   if (sql?.decoder) return sql.decoder;
   throw new Error('row mapper: a selected field without a decoder');
