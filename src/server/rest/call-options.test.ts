@@ -9,8 +9,9 @@ interface Ctx {
 }
 
 const t = initTRPC.context<Ctx>().meta<{ label: string }>().create();
-const signedIn = t.procedure.use(({ ctx, next, ...rest }) => {
-  ctx.seen.push(Object.keys({ ctx, next, ...rest }));
+const signedIn = t.procedure.use((opts) => {
+  const { ctx, next } = opts;
+  ctx.seen.push(Object.keys(opts));
   if (!ctx.user) throw new Error('signed out');
   return next({ ctx: { user: ctx.user } });
 });

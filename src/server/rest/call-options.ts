@@ -8,8 +8,13 @@ export type CallOptions = Parameters<AnyTRPCProcedure>[0];
  * object spread; V8 copies a spread's shape, but a key the spread adds builds a new shape on every
  * call, which cost each level 3 to 6 µs (docs/decisions/062-call-options-hold-every-key.md).
  */
-export function callOptions(ctx: CallOptions['ctx'], path: string, type: CallOptions['type'], input: unknown): CallOptions {
-  const options = {
+export function callOptions(
+  ctx: CallOptions['ctx'],
+  path: string,
+  type: CallOptions['type'],
+  input: unknown,
+): CallOptions & { meta: undefined; input: undefined; next: undefined } {
+  return {
     ctx,
     path,
     type,
@@ -20,5 +25,4 @@ export function callOptions(ctx: CallOptions['ctx'], path: string, type: CallOpt
     input: undefined,
     next: undefined,
   };
-  return options;
 }
