@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../database/dialect';
@@ -42,10 +43,9 @@ let admin: Promise<pg.Client> | null = null;
 
 function adminClient(url: string): Promise<pg.Client> {
   admin ??= (async () => {
-    const client = new pg.Client({ connectionString: url });
+    // the client stays open for the worker's life; its socket must not keep the process from exiting
+    const client = new pg.Client({ connectionString: url, stream: () => new net.Socket().unref() });
     await client.connect();
-    // the client stays open for the worker's life; it must not keep the process from exiting
-    (client as unknown as { connection: { stream: { unref(): void } } }).connection.stream.unref();
     return client;
   })();
   return admin;
