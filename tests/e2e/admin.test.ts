@@ -36,6 +36,7 @@ async function searchUsers(page: Page, text: string, rows: number) {
 }
 
 const optionsOf = (select: Locator) => select.locator('option').allInnerTexts();
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
 async function loginStatus(email: string, password: string) {
   const res = await fetch(`${suite.server.url}/api/login`, {
@@ -139,7 +140,6 @@ describe('admin console', () => {
     await addUser.focus();
     await page.keyboard.press('Enter');
     await shows(create);
-    const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
     expect(await isFocused(create.getByLabel('Username'))).toBe(true);
     expect(await create.getByLabel('Username').inputValue()).toBe('');
     expect(await create.getByLabel('Email').inputValue()).toBe('');
@@ -289,13 +289,16 @@ describe('admin console', () => {
     await create.getByRole('button', { name: 'Create Team' }).click();
     await shows(create.getByText('Team name must be at least 2 characters'));
     await shows(create.getByText('Please choose an owner'));
-    // react-hook-form focuses the first invalid field on submit and again from a timer. On a busy machine
-    // that timer fired while the search below was being typed, and the text went into Team name (three
-    // times in CI: the box held "" and no search was asked). A timer set now fires after it.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(await isFocused(create.getByLabel('Team name'))).toBe(true);
+    // With a good name, the refused submit takes the caret to the owner, the one field still in error.
+    const ownerSelect = create.getByLabel('Owner', { exact: true });
+    await create.getByLabel('Team name').fill(teamName);
+    await create.getByRole('button', { name: 'Create Team' }).click();
+    await hides(create.getByText('Team name must be at least 2 characters'));
+    await shows(create.getByText('Please choose an owner'));
+    expect(await isFocused(ownerSelect)).toBe(true);
 
     // Only users in no team are offered.
-    const ownerSelect = create.getByLabel('Owner', { exact: true });
     const ownerSearch = create.getByRole('searchbox', { name: 'Search owners' });
     // If the list stays unfiltered, the failure says what the box held and what the server answered.
     const ownerAnswers: string[] = [];

@@ -44,7 +44,13 @@ function CreateTeamForm({ onCreated }: { onCreated: () => void }) {
         control={control}
         name="ownerId"
         render={({ field, fieldState }) => (
-          <OwnerSelect value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error} />
+          <OwnerSelect
+            name={field.name}
+            value={String(field.value ?? '')}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error}
+          />
         )}
       />
       {/* The schema takes the seats as unknown (it parses text), so their error comes loosely typed. */}

@@ -16,11 +16,14 @@ import { Select } from './select';
  * chosen stays in the list while the admin searches on, so the select never shows another.
  */
 export function OwnerSelect({
+  name,
   value,
   onChange,
   onBlur,
   error,
 }: {
+  /** The form's field name: a refused submit finds the first field in error by it. */
+  name: string;
   value: string;
   onChange: (ownerId: string) => void;
   onBlur: () => void;
@@ -56,6 +59,7 @@ export function OwnerSelect({
         {(control) => (
           <Select
             {...control}
+            name={name}
             value={value}
             onBlur={onBlur}
             onChange={(e) => {
