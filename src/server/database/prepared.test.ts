@@ -82,6 +82,19 @@ describe('prepared selects', () => {
     sameAsDrizzle(rows, await left);
     expect(compileRowMapper([{ path: ['conversation', 'id'], field: conversations.id }], { users: true, conversations: false })).toBeNull();
   });
+
+  it('leave a field named __proto__ to Drizzle: in an object literal that name sets the prototype', async () => {
+    t = createTestApp();
+    await registerUser(t, 'dayo');
+    const { db } = t;
+    const { users } = db.tables;
+    expect(compileRowMapper([{ path: ['__proto__'], field: users.id }], undefined)).toBeNull();
+    expect(compileRowMapper([{ path: ['user', '__proto__'], field: users.id }], undefined)).toBeNull();
+    const named = db.select({ ['__proto__']: users.username, name: users.username }).from(users);
+    const rows = await prepared(named, 'test_proto').execute();
+    sameAsDrizzle(rows, await named);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+  });
 });
 
 describe('statements prepared per executor', () => {

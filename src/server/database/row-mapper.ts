@@ -35,27 +35,24 @@ export function compileRowMapper(
   joinsNotNullableMap: Record<string, boolean> | undefined,
 ): ((rows: unknown[][]) => Record<string, unknown>[]) | null {
   if (joinsNotNullableMap && Object.values(joinsNotNullableMap).some((notNull) => !notNull)) return null;
-  if (fields.some((f) => f.path.length < 1 || f.path.length > 2)) return null;
-  const count = fields.length;
+  if (fields.some((f) => f.path.length < 1 || f.path.length > 2 || f.path.includes('__proto__'))) return null;
   const decoders = fields.map((f) => decoderOf(f.field));
-  const outer = fields.map((f) => f.path[0]!);
-  const inner = fields.map((f) => (f.path.length === 2 ? f.path[1]! : null));
-  // A group's object is made at its first field, so keys come in Drizzle's order.
-  const opens = fields.map((f, i) => f.path.length === 2 && fields.findIndex((g) => g.path.length === 2 && g.path[0] === f.path[0]) === i);
-
-  const mapRow = (row: unknown[]): Record<string, unknown> => {
-    const result: Record<string, unknown> = {};
-    for (let i = 0; i < count; i++) {
-      const raw = row[i];
-      const value = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
-      const key = inner[i];
-      if (key == null) result[outer[i]!] = value;
-      else {
-        if (opens[i]) result[outer[i]!] = {};
-        (result[outer[i]!] as Record<string, unknown>)[key] = value;
-      }
+  // The row becomes one object literal, written out once: every call site then sees one decoder and
+  // every object one shape. A loop storing computed keys was megamorphic at each store and each decode.
+  const value = (i: number) => `r[${i}] === null ? null : d[${i}].mapFromDriverValue(r[${i}])`;
+  const entries: Array<{ key: string; text?: string; group?: string[] }> = [];
+  const groups = new Map<string, string[]>();
+  fields.forEach((f, i) => {
+    const [outer, inner] = f.path as [string, string?];
+    if (inner === undefined) return void entries.push({ key: outer, text: value(i) });
+    let group = groups.get(outer);
+    if (!group) {
+      groups.set(outer, (group = []));
+      entries.push({ key: outer, group });
     }
-    return result;
-  };
-  return (rows) => rows.map(mapRow);
+    group.push(`${JSON.stringify(inner)}: ${value(i)}`);
+  });
+  const literal = entries.map((e) => `${JSON.stringify(e.key)}: ${e.group ? `{ ${e.group.join(', ')} }` : e.text!}`).join(', ');
+  const mapRow = new Function('d', 'r', `return { ${literal} };`) as (d: Decoder[], r: unknown[]) => Record<string, unknown>;
+  return (rows) => rows.map((row) => mapRow(decoders, row));
 }
