@@ -40,19 +40,20 @@ export function compileRowMapper(
   // The row becomes one object literal, written out once: every call site then sees one decoder and
   // every object one shape. A loop storing computed keys was megamorphic at each store and each decode.
   const value = (i: number) => `r[${i}] === null ? null : d[${i}].mapFromDriverValue(r[${i}])`;
-  const entries: Array<{ key: string; text?: string; group?: string[] }> = [];
-  const groups = new Map<string, string[]>();
+  // Keyed by the result's top-level keys, in the order they first appear (Drizzle's order): a field's
+  // source, or a group's list of `key: source` entries.
+  const entries = new Map<string, string | string[]>();
   fields.forEach((f, i) => {
     const [outer, inner] = f.path as [string, string?];
-    if (inner === undefined) return void entries.push({ key: outer, text: value(i) });
-    let group = groups.get(outer);
-    if (!group) {
-      groups.set(outer, (group = []));
-      entries.push({ key: outer, group });
-    }
-    group.push(`${JSON.stringify(inner)}: ${value(i)}`);
+    if (inner === undefined) return void entries.set(outer, value(i));
+    const group = entries.get(outer);
+    const entry = `${JSON.stringify(inner)}: ${value(i)}`;
+    if (Array.isArray(group)) group.push(entry);
+    else entries.set(outer, [entry]);
   });
-  const literal = entries.map((e) => `${JSON.stringify(e.key)}: ${e.group ? `{ ${e.group.join(', ')} }` : e.text!}`).join(', ');
+  const literal = [...entries]
+    .map(([key, source]) => `${JSON.stringify(key)}: ${Array.isArray(source) ? `{ ${source.join(', ')} }` : source}`)
+    .join(', ');
   const mapRow = new Function('d', 'r', `return { ${literal} };`) as (d: Decoder[], r: unknown[]) => Record<string, unknown>;
   return (rows) => rows.map((row) => mapRow(decoders, row));
 }
