@@ -300,6 +300,24 @@ describe('team: the owner dashboard', () => {
     await owner.context.close();
   });
 
+  it("offers a suspended team's owner no Subscribe Now, and Manage Subscription says when a cancelled plan ends", async () => {
+    const { owner, team } = await teamWith([], { active: false });
+    await setTeam(suite.server, team.id, { subscriptionStatus: 'suspended' });
+    await owner.page.goto('/team');
+    await shows(owner.page.getByText('Team access is suspended. Members cannot use the editor until it is active again.'));
+    await hides(owner.page.getByRole('button', { name: 'Subscribe Now' }));
+    await hides(owner.page.getByRole('button', { name: 'Manage Subscription' }));
+
+    const endsAt = new Date(Date.now() + 10 * DAY_MS);
+    await setTeam(suite.server, team.id, { subscriptionStatus: 'active', subscriptionRenewalDate: endsAt, cancelAtPeriodEnd: true });
+    await owner.page.reload();
+    await owner.page.getByRole('button', { name: 'Manage Subscription' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Team subscription' });
+    await shows(dialog.getByText('Ends on', { exact: true }));
+    await hides(dialog.getByText('Renews on', { exact: true }));
+    await owner.context.close();
+  });
+
   it('tells the owner why an invitation failed', async () => {
     const member = await signedIn('member');
     const { owner } = await teamWith([member]);

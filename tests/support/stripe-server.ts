@@ -730,9 +730,19 @@ export async function startStripeServer(opts: StripeServerOptions = {}) {
     /** Moves a subscription the way Stripe's billing engine would (a failed renewal, a paid invoice, a cancellation, seats changed in the customer portal). */
     updateSubscription(
       id: string,
-      patch: { status?: string; currentPeriodEnd?: number; defaultPaymentMethod?: string | null; quantity?: number },
+      patch: {
+        status?: string;
+        currentPeriodEnd?: number;
+        defaultPaymentMethod?: string | null;
+        quantity?: number;
+        cancelAtPeriodEnd?: boolean;
+      },
     ) {
       const sub = get(subscriptions, id, 'subscription');
+      if (patch.cancelAtPeriodEnd !== undefined) {
+        sub.cancel_at_period_end = patch.cancelAtPeriodEnd;
+        sub.cancel_at = patch.cancelAtPeriodEnd ? ((sub.items as Json).data as Json[])[0]!.current_period_end : null;
+      }
       if (patch.status) {
         sub.status = patch.status;
         if (patch.status === 'canceled') Object.assign(sub, { canceled_at: now(), ended_at: now() });

@@ -60,6 +60,11 @@ describe('the team card', () => {
     expect(teamRenewal({ status: 'inactive', renewalDate: inMs(-DAY_MS) }, now)).toEqual({ label: 'Ended on', date: 'April 30, 2026' });
     expect(teamRenewal({ status: 'suspended', renewalDate: inMs(DAY_MS) }, now)?.label).toBe('Renewal date');
     expect(teamRenewal({ status: 'active', renewalDate: null }, now)).toBeNull();
+    expect(teamRenewal({ status: 'active', renewalDate: inMs(10 * DAY_MS), cancelAtPeriodEnd: true }, now)).toEqual({
+      label: 'Ends on',
+      date: 'May 11, 2026',
+    });
+    expect(teamRenewal({ status: 'active', renewalDate: inMs(-DAY_MS), cancelAtPeriodEnd: true }, now)?.label).toBe('Ended on');
     expect(teamRenewal({ status: null, renewalDate: null }, now)).toBeNull();
   });
 });

@@ -50,9 +50,13 @@ export function teamPlanLabel(plan: string | null): string {
 }
 
 /** The team card's line about the subscription's end of period; none when there is no date to tell. */
-export function teamRenewal(o: { status: string | null; renewalDate: string | null }, now: number): { label: string; date: string } | null {
+export function teamRenewal(
+  o: { status: string | null; renewalDate: string | null; cancelAtPeriodEnd?: boolean },
+  now: number,
+): { label: string; date: string } | null {
   const date = formatLongDate(o.renewalDate);
   if (!date || !o.renewalDate) return null;
   if (new Date(o.renewalDate).getTime() <= now) return { label: 'Ended on', date };
-  return { label: o.status === 'active' ? 'Renews on' : 'Renewal date', date };
+  if (o.status !== 'active') return { label: 'Renewal date', date };
+  return { label: o.cancelAtPeriodEnd ? 'Ends on' : 'Renews on', date };
 }

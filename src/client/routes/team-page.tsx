@@ -183,6 +183,8 @@ function SubscriptionDetails(o: {
   usedSeats: number;
   maxSeats: number;
   renewalDate: string | null;
+  /** Known only to Manage Subscription: the team card's Team has no such field. */
+  cancelAtPeriodEnd?: boolean;
   className: string;
 }) {
   const status = o.status || 'inactive';
@@ -201,19 +203,21 @@ function SubscriptionDetails(o: {
   );
 }
 
-/** Manage Subscription for a paying team, Subscribe Now for any other. */
+/** Manage Subscription for a paying team, nothing for a suspended one, Subscribe Now for any other. */
 function TeamSubscriptionActions({ team, user }: { team: Team; user: PublicUser }) {
   const active = team.subscriptionStatus === 'active';
+  // The server refuses a suspended team's subscribe; only an administrator can reactivate it.
+  const suspended = team.subscriptionStatus === 'suspended';
   return (
     <div className="mt-5 flex flex-col gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-slate-600">
         {active
           ? 'Your subscription covers every member of the team.'
-          : team.subscriptionStatus === 'suspended'
+          : suspended
             ? 'Team access is suspended. Members cannot use the editor until it is active again.'
             : 'Subscribe the team and every member can use the editor.'}
       </p>
-      {active ? <ManageSubscription team={team} /> : <SubscribeNow user={user} />}
+      {active ? <ManageSubscription team={team} /> : suspended ? null : <SubscribeNow user={user} />}
     </div>
   );
 }

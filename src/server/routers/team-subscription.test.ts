@@ -34,6 +34,7 @@ describe('team subscription with local billing', () => {
       maxSeats: 5,
       usedSeats: 2,
       renewalDate: null,
+      cancelAtPeriodEnd: false,
       portalUrl: null,
     });
 
@@ -51,6 +52,7 @@ describe('team subscription with local billing', () => {
       maxSeats: 5,
       usedSeats: 2,
       renewalDate: '2026-03-09T09:00:00.000Z',
+      cancelAtPeriodEnd: false,
       portalUrl: null,
     });
     expect(await api(owner).team.get()).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional' });

@@ -31,6 +31,8 @@ export interface TeamSubscription {
   maxSeats: number;
   usedSeats: number;
   renewalDate: string | null;
+  /** The plan ends at `renewalDate` instead of renewing (cancelled in Stripe's portal). */
+  cancelAtPeriodEnd: boolean;
   /** Stripe's customer portal for the team's customer; null with local billing or before a first subscription. */
   portalUrl: string | null;
 }
@@ -267,6 +269,7 @@ export function createBillingService(
         maxSeats: team.team.maxSeats,
         usedSeats: (await db.select({ n: count() }).from(users).where(eq(users.teamId, team.id)))[0]?.n ?? 0,
         renewalDate: team.team.subscriptionRenewalDate?.toISOString() ?? null,
+        cancelAtPeriodEnd: team.team.cancelAtPeriodEnd,
         portalUrl,
       };
     },

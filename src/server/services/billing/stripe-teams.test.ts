@@ -162,10 +162,22 @@ describe('team subscription with Stripe', () => {
       maxSeats: 5,
       usedSeats: 2,
       renewalDate: '2026-03-09T09:00:00.000Z',
+      cancelAtPeriodEnd: false,
       portalUrl: session!.url,
     });
     expect(session).toMatchObject({ customer: stripe.subscription(subscriptionId).customer, return_url: 'http://localhost:3000/team' });
     expect(view.portalUrl).toMatch(/^https:\/\/billing\.stripe\.com\//);
+  });
+
+  it('Manage Subscription says the plan ends when the owner cancelled it in the portal', async () => {
+    const { owner, subscriptionId } = await subscribedWithCard();
+    stripe.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+    await deliver(subscriptionEvent('customer.subscription.updated', subscriptionId));
+    expect(await api(owner).team.subscription()).toMatchObject({
+      status: 'active',
+      renewalDate: '2026-03-09T09:00:00.000Z',
+      cancelAtPeriodEnd: true,
+    });
   });
 
   it("the owner's activation after the payment form brings the team up to date too", async () => {
