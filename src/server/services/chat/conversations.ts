@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { ConversationRow, MessageRow } from '../../../../db/schema';
 import {
   DEFAULT_CONVERSATION_TITLE,
@@ -37,28 +37,24 @@ export function createConversationStore(db: DB, clock: Clock) {
 
   // The sidebar, the open conversation and every reply read these; prepared once, they build no SQL per request.
   // Prepared queries run outside any transaction on PostgreSQL, so only reads made outside one use them.
-  const firstPage = prepared(
-    db
-      .select(listColumns)
-      .from(conversations)
-      .where(eq(conversations.userId, sql.placeholder('userId')))
-      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-      .limit(sql.placeholder('limit')),
-    'conversations_first_page',
-  );
-  const nextPage = prepared(
-    db
-      .select(listColumns)
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.userId, sql.placeholder('userId')),
-          // the column encodes the date, as each engine stores it
-          sql`(${conversations.updatedAt}, ${conversations.id}) < (${sql.param(sql.placeholder('updatedAt'), conversations.updatedAt)}, ${sql.placeholder('id')})`,
-        ),
-      )
-      .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-      .limit(sql.placeholder('limit')),
+  const sidebarPage = (where: SQL | undefined, name: string) =>
+    prepared(
+      db
+        .select(listColumns)
+        .from(conversations)
+        .where(where)
+        .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+        .limit(sql.placeholder('limit')),
+      name,
+    );
+  const ofUser = eq(conversations.userId, sql.placeholder('userId'));
+  const firstPage = sidebarPage(ofUser, 'conversations_first_page');
+  const nextPage = sidebarPage(
+    // the column encodes the date, as each engine stores it
+    and(
+      ofUser,
+      sql`(${conversations.updatedAt}, ${conversations.id}) < (${sql.param(sql.placeholder('updatedAt'), conversations.updatedAt)}, ${sql.placeholder('id')})`,
+    ),
     'conversations_next_page',
   );
   // Also read and written inside transactions (a send's checks and save): prepared per executor.
