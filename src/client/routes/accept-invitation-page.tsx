@@ -109,63 +109,62 @@ function Invitation({ token }: { token: string }) {
   );
 }
 
+const DESTINATIONS = {
+  home: { to: '/', label: 'Go Home' },
+  team: { to: '/team', label: 'Go to Team Dashboard' },
+} as const;
+
+/** An invitation link that cannot be answered: why, what to do, and where to go next (the first link leads). */
+function Outcome(o: { icon: ReactNode; title: string; reason: string; advice: ReactNode; links: Array<keyof typeof DESTINATIONS> }) {
+  return (
+    <Shell icon={o.icon} title={o.title}>
+      <p className="mt-2 text-sm text-slate-600">{o.reason}</p>
+      <p className="mt-1 text-sm text-slate-600">{o.advice}</p>
+      <div className="mt-6 flex flex-col gap-2">
+        {o.links.map((key, i) => (
+          <Link key={key} to={DESTINATIONS[key].to} className={buttonClasses(i === 0 ? 'primary' : 'ghost', 'md')}>
+            {DESTINATIONS[key].label}
+          </Link>
+        ))}
+      </div>
+    </Shell>
+  );
+}
+
 /** A link a resend or a copied link superseded: the newer e-mail holds the one that works. */
 function ReplacedInvitation({ teamName, email, signedIn }: { teamName: string; email: string; signedIn: boolean }) {
   return (
-    <Shell icon={<MailWarning aria-hidden="true" className="mx-auto size-10 text-amber-500" />} title="Invitation Replaced">
-      <p className="mt-2 text-sm text-slate-600">{TEAM_MESSAGES.invitationReplaced}</p>
-      <p className="mt-1 text-sm text-slate-600">
-        Look for the most recent email inviting {email} to join {teamName}.
-      </p>
-      <div className="mt-6 flex flex-col gap-2">
-        <Link to="/" className={buttonClasses('primary', 'md')}>
-          Go Home
-        </Link>
-        {signedIn && (
-          <Link to="/team" className={buttonClasses('ghost', 'md')}>
-            Go to Team Dashboard
-          </Link>
-        )}
-      </div>
-    </Shell>
+    <Outcome
+      icon={<MailWarning aria-hidden="true" className="mx-auto size-10 text-amber-500" />}
+      title="Invitation Replaced"
+      reason={TEAM_MESSAGES.invitationReplaced}
+      advice={`Look for the most recent email inviting ${email} to join ${teamName}.`}
+      links={signedIn ? ['home', 'team'] : ['home']}
+    />
   );
 }
 
 function AcceptedInvitation({ teamName, email }: { teamName: string; email: string }) {
   return (
-    <Shell icon={<CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />} title="Invitation Already Accepted">
-      <p className="mt-2 text-sm text-slate-600">{TEAM_MESSAGES.invitationAccepted}</p>
-      <p className="mt-1 text-sm text-slate-600">
-        {email} joined {teamName} with it. If that was you, the team dashboard lists the members and the subscription.
-      </p>
-      <div className="mt-6 flex flex-col gap-2">
-        <Link to="/team" className={buttonClasses('primary', 'md')}>
-          Go to Team Dashboard
-        </Link>
-        <Link to="/" className={buttonClasses('ghost', 'md')}>
-          Go Home
-        </Link>
-      </div>
-    </Shell>
+    <Outcome
+      icon={<CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />}
+      title="Invitation Already Accepted"
+      reason={TEAM_MESSAGES.invitationAccepted}
+      advice={`${email} joined ${teamName} with it. If that was you, the team dashboard lists the members and the subscription.`}
+      links={['team', 'home']}
+    />
   );
 }
 
 function InvalidInvitation({ reason, signedIn }: { reason: string; signedIn?: boolean }) {
   return (
-    <Shell icon={<MailX aria-hidden="true" className="mx-auto size-10 text-slate-400" />} title="Invalid Invitation">
-      <p className="mt-2 text-sm text-slate-600">{reason}</p>
-      <p className="mt-1 text-sm text-slate-600">Ask your team owner to send you a new invitation.</p>
-      <div className="mt-6 flex flex-col gap-2">
-        <Link to="/" className={buttonClasses('primary', 'md')}>
-          Go Home
-        </Link>
-        {signedIn && (
-          <Link to="/team" className={buttonClasses('ghost', 'md')}>
-            Go to Team Dashboard
-          </Link>
-        )}
-      </div>
-    </Shell>
+    <Outcome
+      icon={<MailX aria-hidden="true" className="mx-auto size-10 text-slate-400" />}
+      title="Invalid Invitation"
+      reason={reason}
+      advice="Ask your team owner to send you a new invitation."
+      links={signedIn ? ['home', 'team'] : ['home']}
+    />
   );
 }
 
