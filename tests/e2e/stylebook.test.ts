@@ -220,4 +220,49 @@ describe('stylebook: kept by the owner, applied to a member’s copy', () => {
     await shows(toasts(page).getByText('Entry deleted'));
     await expect.poll(() => entries(page).getByRole('listitem').count()).toBe(1);
   });
+
+  it('the owner imports Vale rules; another kind of file or rule is refused with the reason', async () => {
+    const { page } = owner;
+    await page.reload();
+    await shows(entries(page));
+    const choose = (name: string, text: string) =>
+      page
+        .getByRole('dialog', { name: 'Import entries' })
+        .getByLabel('File to import')
+        .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) });
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import entries' });
+    await choose('house.txt', 'Wilkes Barre');
+    await shows(dialog.getByRole('alert').getByText('Choose a .csv file or Vale rules in a .yml or .yaml file.'));
+
+    await choose('House.yml', 'extends: capitalization\nmatch: $title\n');
+    const refusal = dialog.getByRole('alert');
+    // The reason above gives way to the server's answer, line by line.
+    await shows(refusal.getByRole('listitem').first());
+    expect(await refusal.getByRole('listitem').allInnerTexts()).toEqual([
+      'Line 1: Only substitution and existence rules can be imported, not "capitalization".',
+    ]);
+
+    await choose(
+      'House.yaml',
+      [
+        'extends: substitution',
+        `message: "Use '%s' instead of '%s'."`,
+        'ignorecase: true',
+        'swap:',
+        '  Wilkes Barre|Wilkesbarre: Wilkes-Barre',
+        '---',
+        'extends: existence',
+        `message: "Avoid '%s': say what they did."`,
+        'tokens:',
+        '  - slammed',
+        '',
+      ].join('\n'),
+    );
+    await shows(toasts(page).getByText('Imported 2 entries (1 updated).'));
+    await hides(dialog);
+    await expect.poll(() => entries(page).getByRole('listitem').count()).toBe(2);
+    await shows(entries(page).getByText("Avoid 'slammed': say what they did."));
+  });
 });
