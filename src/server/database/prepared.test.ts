@@ -1,6 +1,7 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
+import { SQLITE_INTERNALS } from '../test-engine';
 import { registerUser } from '../test-http';
 import { prepared, preparedPer } from './prepared';
 import { compileRowMapper } from './row-mapper';
@@ -94,6 +95,90 @@ describe('prepared selects', () => {
     const rows = await prepared(named, 'test_proto').execute();
     sameAsDrizzle(rows, await named);
     expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+  });
+});
+
+describe('prepared selects run on a statement of their own (SQLite)', () => {
+  async function threeConversations() {
+    t = createTestApp();
+    await registerUser(t, 'ebo');
+    const { db } = t;
+    const { users, conversations } = db.tables;
+    const [ebo] = await db.select().from(users).where(eq(users.username, 'ebo'));
+    const at = (hour: number) => new Date(Date.UTC(2026, 2, 2, hour));
+    await db
+      .insert(conversations)
+      .values([8, 9, 10].map((hour) => ({ userId: ebo!.id, title: `At ${hour}`, createdAt: at(hour), updatedAt: at(hour) })));
+    return { db, conversations, userId: ebo!.id, at };
+  }
+
+  it('bind placeholders, encode a date through its column, keep a bound limit apart and refuse a missing value', async () => {
+    const { db, conversations, userId, at } = await threeConversations();
+    const before = (limit: number | ReturnType<typeof sql.placeholder>) =>
+      db
+        .select({ title: conversations.title, updatedAt: conversations.updatedAt })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.userId, sql.placeholder('userId')),
+            lt(conversations.updatedAt, sql.param(sql.placeholder('before'), conversations.updatedAt)),
+          ),
+        )
+        .orderBy(asc(conversations.id))
+        .limit(limit);
+    const two = prepared(before(2), 'test_before_two');
+    const rows = await two.execute({ userId, before: at(10) });
+    expect(rows).toEqual([
+      { title: 'At 8', updatedAt: at(8) },
+      { title: 'At 9', updatedAt: at(9) },
+    ]);
+    sameAsDrizzle(
+      rows,
+      await db
+        .select({ title: conversations.title, updatedAt: conversations.updatedAt })
+        .from(conversations)
+        .where(lt(conversations.updatedAt, at(10)))
+        .orderBy(asc(conversations.id))
+        .limit(2),
+    );
+    expect(await two.execute({ userId, before: at(9) })).toEqual([{ title: 'At 8', updatedAt: at(8) }]);
+
+    const some = prepared(before(sql.placeholder('n')), 'test_before_n');
+    expect(await some.execute({ userId, before: at(11), n: 1 })).toHaveLength(1);
+    expect(await some.execute({ userId, before: at(11), n: 3 })).toHaveLength(3);
+
+    await expect(two.execute({ before: at(10) })).rejects.toThrow('No value for placeholder "userId" was provided');
+  });
+
+  it.skipIf(SQLITE_INTERNALS)('wait for another flow’s transaction, and inside one see its own rows', async () => {
+    const { db, conversations, userId, at } = await threeConversations();
+    const titles = prepared(
+      db
+        .select({ title: conversations.title })
+        .from(conversations)
+        .where(eq(conversations.userId, sql.placeholder('userId')))
+        .orderBy(asc(conversations.id))
+        .limit(10),
+      'test_titles_limited',
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside: unknown;
+    const transaction = db.transaction(async (tx) => {
+      await tx.insert(conversations).values({ userId, title: 'At 11', createdAt: at(11), updatedAt: at(11) });
+      inside = await titles.execute({ userId });
+      await held;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inside).toEqual([{ title: 'At 8' }, { title: 'At 9' }, { title: 'At 10' }, { title: 'At 11' }]);
+    let outside: unknown;
+    const reading = titles.execute({ userId }).then((rows) => (outside = rows));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outside).toBeUndefined();
+    release();
+    await transaction;
+    await reading;
+    expect(outside).toEqual(inside);
   });
 });
 

@@ -1,11 +1,31 @@
 import type { DB } from './dialect';
 import { compileRowMapper, type OrderedField } from './row-mapper';
 
+/** The SQL a prepared select was built to, with its parameters: values, or Drizzle's placeholders. */
+export interface BuiltQuery {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * An engine's own way to run a prepared select: given the SQL built once and the compiled row
+ * mapper, a function from placeholder values to mapped rows, or null to leave the select to Drizzle.
+ * The engine hangs it on the client function it gave Drizzle, under this key.
+ */
+export const RUN_PREPARED_SELECT = Symbol('copydesk.runPreparedSelect');
+export type PreparedSelectRunner = (
+  query: BuiltQuery,
+  mapRows: (rows: unknown[][]) => unknown,
+) => ((values?: Record<string, unknown>) => Promise<unknown>) | null;
+
 /** What both engines' prepared selects hold, as Drizzle sets them (not in its declarations). */
 interface PreparedInternals {
   fields?: OrderedField[];
   joinsNotNullableMap?: Record<string, boolean>;
   customResultMapper?: (rows: unknown[][]) => unknown;
+  executeMethod?: string;
+  query?: BuiltQuery;
+  client?: { [RUN_PREPARED_SELECT]?: PreparedSelectRunner };
 }
 
 /**
@@ -14,7 +34,8 @@ interface PreparedInternals {
  * `prepare()` takes none and ignores it (its statements are cached by text in sqlite/database.ts).
  * A select's rows are mapped by a mapper compiled here (row-mapper.ts), which both engines'
  * `execute()` call in place of Drizzle's per-column one; only `execute()` is offered, as SQLite's
- * `get()` would hand that mapper a single row.
+ * `get()` would hand that mapper a single row. SQLite runs such a select on its own statement
+ * (`RUN_PREPARED_SELECT`), past the proxy driver's layers of promises.
  */
 export function prepared<P extends { execute: unknown }>(query: { prepare(): P }, name: string): Pick<P, 'execute'> {
   const prepare: (name: string) => P = query.prepare;
@@ -23,6 +44,11 @@ export function prepared<P extends { execute: unknown }>(query: { prepare(): P }
   if (internals.fields && !internals.customResultMapper) {
     const mapper = compileRowMapper(internals.fields, internals.joinsNotNullableMap);
     if (mapper) internals.customResultMapper = mapper;
+  }
+  const runSelect = internals.client?.[RUN_PREPARED_SELECT];
+  if (runSelect && internals.executeMethod === 'all' && internals.query && internals.customResultMapper) {
+    const execute = runSelect(internals.query, internals.customResultMapper);
+    if (execute) return { execute } as Pick<P, 'execute'>;
   }
   return statement;
 }

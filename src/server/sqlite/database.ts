@@ -4,11 +4,13 @@ import Sqlite from 'better-sqlite3';
 import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { is, Param, Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import { sqliteTables } from '../../../db/schema';
 import * as schema from '../../../db/schema.sqlite';
 import type { Database, DB, Dialect, Readiness } from '../database/dialect';
 import { processKeyedLock } from '../database/keyed-lock';
+import { RUN_PREPARED_SELECT, type PreparedSelectRunner } from '../database/prepared';
 import { processSignals } from '../database/signals';
 import { sqliteConversationMatcher } from './conversation-search';
 import { sqliteRankedPassages } from './passage-search';
@@ -60,6 +62,18 @@ export function limitInline(sql: string, params: unknown[]): { sql: string; para
   const values = limitValues(params, limits);
   if (!values) return { sql, params };
   return { sql: writeLimits(sql, limits, values), params: params.slice(0, params.length - limits.count) };
+}
+
+/** How one parameter of a built query is bound: a value as it is, a placeholder (encoded by its column) from the call's values. */
+function binderOf(param: unknown): (values: Record<string, unknown>) => unknown {
+  const placeholder = is(param, Placeholder) ? param : is(param, Param) && is(param.value, Placeholder) ? param.value : null;
+  if (!placeholder) return () => param;
+  const encoder = is(param, Param) ? param.encoder : null;
+  return (values) => {
+    if (!(placeholder.name in values)) throw new Error(`No value for placeholder "${placeholder.name}" was provided`);
+    const value = values[placeholder.name];
+    return encoder ? encoder.mapToDriverValue(value) : value;
+  };
 }
 
 let newestMigration: number | undefined;
@@ -133,12 +147,38 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     return { rows: method === 'get' ? (stmt.get(...params) as unknown[]) : (stmt.all(...params) as unknown[][]) };
   };
 
-  // The batch callback is passed only because sqlite-proxy reads `casing` from the third argument.
-  const builders = drizzle(
-    async (sql, params, method) => gate.run(() => execute(sql, params, method)),
-    async (queries) => gate.run(() => queries.map((q) => execute(q.sql, q.params, q.method))),
-    { schema, casing: 'snake_case' },
+  // A prepared select with its limits written in gets a statement of its own, bound straight from
+  // the placeholder values: no text to look up, no promise but the one returned. A limit bound
+  // from a placeholder stays with `execute` above, which writes each value in (decision 042).
+  const runPreparedSelect: PreparedSelectRunner = (query, mapRows) => {
+    const limits = trailingLimits(query.sql);
+    const values = limitValues(query.params, limits);
+    if (limits.count > 0 && !values) return null;
+    const text = values ? writeLimits(query.sql, limits, values) : query.sql;
+    const stmt = sqlite.prepare(text);
+    if (!stmt.reader) return null;
+    stmt.raw(true);
+    const binders = query.params.slice(0, query.params.length - (values ? limits.count : 0)).map(binderOf);
+    return (placeholders = {}) => {
+      try {
+        const args = binders.map((bind) => bind(placeholders));
+        const rows = gate.run(() => stmt.all(...args) as unknown[][]);
+        return rows instanceof Promise ? rows.then(mapRows) : Promise.resolve(mapRows(rows));
+      } catch (e) {
+        return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    };
+  };
+  const client = Object.assign(
+    async (sql: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => gate.run(() => execute(sql, params, method)),
+    { [RUN_PREPARED_SELECT]: runPreparedSelect },
   );
+
+  // The batch callback is passed only because sqlite-proxy reads `casing` from the third argument.
+  const builders = drizzle(client, async (queries) => gate.run(() => queries.map((q) => execute(q.sql, q.params, q.method))), {
+    schema,
+    casing: 'snake_case',
+  });
   // Queries made through `db` inside the body are the transaction's: the gate runs them in turn.
   const db: DB = Object.assign(builders, {
     transaction: <T>(body: (tx: DB) => Promise<T>) => gate.transaction(() => body(db)),
