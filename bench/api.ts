@@ -205,6 +205,9 @@ function summariseProfile(file: string, top = 25) {
 
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
+/** Above this spread of the baseline's rounds, the host's other work, not Copydesk, moves the ratio. */
+const NOISY_SPREAD = 0.15;
+
 function median(values: number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -321,6 +324,11 @@ export async function run(args: string[]): Promise<number> {
       `Copydesk/baseline req/s (medians): ${ratio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${ratio >= TARGETS.minRatio ? 'met' : 'MISSED'}); rounds: ${results.map((r) => (r.cd.rps / r.bl.rps).toFixed(2)).join(', ')}`,
     );
     console.log(`Copydesk/baseline by server CPU per request (medians): ${cpuRatio.toFixed(2)}x (less sensitive to other load)`);
+    const blRound = results.map((r) => r.bl.rps);
+    const blSpread = (Math.max(...blRound) - Math.min(...blRound)) / blRps;
+    console.log(
+      `baseline across rounds: ${Math.min(...blRound).toFixed(0)} to ${Math.max(...blRound).toFixed(0)} req/s, a spread of ${(100 * blSpread).toFixed(0)}% of its median${blSpread > NOISY_SPREAD ? ': other load on the host is moving the ratio, so run again on a quiet machine' : ''}`,
+    );
     const bearerRatio = median(results.map((r) => r.bearer.rps)) / blRps;
     console.log(
       `Copydesk with an API token (Authorization: Bearer)/baseline req/s (medians): ${bearerRatio.toFixed(2)}x (target >= ${TARGETS.minRatio}x: ${bearerRatio >= TARGETS.minRatio ? 'met' : 'MISSED'}); rounds: ${results.map((r) => (r.bearer.rps / r.bl.rps).toFixed(2)).join(', ')}`,
