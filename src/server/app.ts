@@ -21,6 +21,7 @@ import { uploadBodyLimit } from './services/documents/limits';
 import { closeIfBodyUnread, LINGER_MS, lingerBytes, requestBodyFailed } from './http/unread-body';
 import { healthCheck, readyCheck, shuttingDownRefusal } from './http/health';
 import { createTurnQueue } from './http/turn-queue';
+import { RememberingRouter } from './http/remembering-router';
 import { requestPipeline } from './http/request-pipeline';
 import { withinBodyLimits } from './http/body-limits';
 
@@ -42,7 +43,7 @@ export interface AppOptions extends AppDeps {
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? ((line: string) => console.log(line));
   const deps: AppDeps = { db: opts.db, dialect: opts.dialect, clock: opts.clock, config: opts.config, services: opts.services };
-  const app = new Hono();
+  const app = new Hono({ router: new RememberingRouter() });
 
   const respond = responseHeaders({ https: opts.config.secureCookies, stripe: opts.services.billing.provider.kind === 'stripe' });
   const linger = { maxBytes: lingerBytes(uploadBodyLimit(opts.config.maxUploadMb)), maxMs: LINGER_MS };
