@@ -151,14 +151,12 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
   // the placeholder values: no text to look up, no promise but the one returned. A limit bound
   // from a placeholder stays with `execute` above, which writes each value in (decision 042).
   const runPreparedSelect: PreparedSelectRunner = (query, mapRows) => {
-    const limits = trailingLimits(query.sql);
-    const values = limitValues(query.params, limits);
-    if (limits.count > 0 && !values) return null;
-    const text = values ? writeLimits(query.sql, limits, values) : query.sql;
+    const { sql: text, params } = limitInline(query.sql, query.params);
+    if (trailingLimits(text).count > 0) return null;
     const stmt = sqlite.prepare(text);
     if (!stmt.reader) return null;
     stmt.raw(true);
-    const binders = query.params.slice(0, query.params.length - (values ? limits.count : 0)).map(binderOf);
+    const binders = params.map(binderOf);
     return (placeholders = {}) => {
       try {
         const args = binders.map((bind) => bind(placeholders));
