@@ -15,6 +15,7 @@ import { processSignals } from '../database/signals';
 import { sqliteConversationMatcher } from './conversation-search';
 import { sqliteRankedPassages } from './passage-search';
 import { createTransactionGate } from './transaction-gate';
+import { createTurnSnapshot } from './turn-snapshot';
 
 /** Statements kept compiled; a query builder's SQL text names one (an IN list of each length is its own). */
 const STATEMENT_CACHE_SIZE = 500;
@@ -22,7 +23,7 @@ const STATEMENT_CACHE_SIZE = 500;
 /** SQLite's dialect, with the raw connection for what only SQLite has (tests, tools that own the file). */
 export interface SqliteDialect extends Dialect {
   readonly name: 'sqlite';
-  /** The raw connection, outside the transaction gate. */
+  /** The raw connection, outside the transaction gate (the turn's read snapshot ends when it is taken). */
   readonly client: Sqlite.Database;
   /** Runs `use` on the raw connection behind the transaction gate. */
   raw<T>(use: (client: Sqlite.Database) => T): Promise<T>;
@@ -88,7 +89,16 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
   sqlite.pragma('synchronous = NORMAL');
   migrate(drizzleSync(sqlite, { casing: 'snake_case' }), { migrationsFolder });
 
-  const gate = createTransactionGate({ exec: (sql) => sqlite.exec(sql), inTransaction: () => sqlite.inTransaction });
+  const connection = { exec: (sql: string) => sqlite.exec(sql), inTransaction: () => sqlite.inTransaction };
+  const snapshot = createTurnSnapshot(connection);
+  // The gate's BEGIN IMMEDIATE, savepoints and ends: a transaction is never opened inside the snapshot.
+  const gate = createTransactionGate({
+    exec: (sql) => {
+      snapshot.end();
+      sqlite.exec(sql);
+    },
+    inTransaction: connection.inTransaction,
+  });
 
   // Readers are put in raw mode once, as sqlite-proxy wants rows as arrays of column values. A hit
   // only marks its statement used; a full cache drops the oldest one not used since it was last
@@ -140,6 +150,8 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
   const execute = (text: string, values: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
     const { sql, params } = withLimits(text, values);
     const stmt = statement(sql);
+    if (stmt.readonly) snapshot.beforeRead();
+    else snapshot.end();
     if (method === 'run' || !stmt.reader) {
       stmt.run(...params);
       return { rows: [] };
@@ -154,13 +166,16 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     const { sql: text, params } = limitInline(query.sql, query.params);
     if (trailingLimits(text).count > 0) return null;
     const stmt = sqlite.prepare(text);
-    if (!stmt.reader) return null;
+    if (!stmt.reader || !stmt.readonly) return null;
     stmt.raw(true);
     const binders = params.map(binderOf);
     return (placeholders = {}) => {
       try {
         const args = binders.map((bind) => bind(placeholders));
-        const rows = gate.run(() => stmt.all(...args) as unknown[][]);
+        const rows = gate.run(() => {
+          snapshot.beforeRead();
+          return stmt.all(...args) as unknown[][];
+        });
         return rows instanceof Promise ? rows.then(mapRows) : Promise.resolve(mapRows(rows));
       } catch (e) {
         return Promise.reject(e instanceof Error ? e : new Error(String(e)));
@@ -183,11 +198,18 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     tables: sqliteTables,
     executor: builders,
   });
-  const raw = async <T>(use: (client: Sqlite.Database) => T): Promise<T> => gate.run(() => use(sqlite));
+  const raw = async <T>(use: (client: Sqlite.Database) => T): Promise<T> =>
+    gate.run(() => {
+      snapshot.end();
+      return use(sqlite);
+    });
 
   const dialect: SqliteDialect = {
     name: 'sqlite',
-    client: sqlite,
+    get client() {
+      snapshot.end();
+      return sqlite;
+    },
     raw,
     conversations: sqliteConversationMatcher(sqlite, raw),
     rankPassages: sqliteRankedPassages(sqlite, raw),
@@ -201,6 +223,7 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
     // SQLite's transactions begin IMMEDIATE, holding the database's write lock: they already run one at a time.
     lockRateLimitKeys: async () => {},
     close: async () => {
+      snapshot.end();
       statements.clear();
       shapes.clear();
       sqlite.close();
