@@ -14,7 +14,7 @@ import { RUN_PREPARED_SELECT, type PreparedSelectRunner } from '../database/prep
 import { processSignals } from '../database/signals';
 import { sqliteConversationMatcher } from './conversation-search';
 import { sqliteRankedPassages } from './passage-search';
-import { createTransactionGate } from './transaction-gate';
+import { createTransactionGate, type GateConnection } from './transaction-gate';
 import { createTurnSnapshot } from './turn-snapshot';
 
 /** Statements kept compiled; a query builder's SQL text names one (an IN list of each length is its own). */
@@ -89,7 +89,7 @@ export function openSqlite(file: string, migrationsFolder: string): Database<Sql
   sqlite.pragma('synchronous = NORMAL');
   migrate(drizzleSync(sqlite, { casing: 'snake_case' }), { migrationsFolder });
 
-  const connection = { exec: (sql: string) => sqlite.exec(sql), inTransaction: () => sqlite.inTransaction };
+  const connection: GateConnection = { exec: (sql) => sqlite.exec(sql), inTransaction: () => sqlite.inTransaction };
   const snapshot = createTurnSnapshot(connection);
   // The gate's BEGIN IMMEDIATE, savepoints and ends: a transaction is never opened inside the snapshot.
   const gate = createTransactionGate({

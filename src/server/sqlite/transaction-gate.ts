@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** What the gate needs of a connection: run a statement, and say whether a transaction is open on it. */
+/** What the gate and the turn's snapshot need of a connection: run a statement, and say whether a transaction is open on it. */
 export interface GateConnection {
   exec(sql: string): void;
   inTransaction(): boolean;

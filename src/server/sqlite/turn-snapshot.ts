@@ -1,8 +1,4 @@
-/** What the snapshot needs of a connection: run a statement, and say whether a transaction is open on it. */
-export interface SnapshotConnection {
-  exec(sql: string): void;
-  inTransaction(): boolean;
-}
+import type { GateConnection } from './transaction-gate';
 
 /**
  * The reads of one turn of the event loop share one read transaction. Outside a transaction each
@@ -13,10 +9,7 @@ export interface SnapshotConnection {
  * reads see its own writes at once, and another process's commit is seen from the next turn on,
  * as if the requests served meanwhile had arrived a moment sooner.
  */
-export function createTurnSnapshot(
-  connection: SnapshotConnection,
-  afterTurn: (close: () => void) => void = (close) => setImmediate(close),
-) {
+export function createTurnSnapshot(connection: GateConnection, afterTurn: (close: () => void) => void = (close) => setImmediate(close)) {
   let open = false;
 
   const end = () => {
@@ -40,5 +33,3 @@ export function createTurnSnapshot(
     isOpen: () => open,
   };
 }
-
-export type TurnSnapshot = ReturnType<typeof createTurnSnapshot>;
